@@ -1,0 +1,750 @@
+"""The TAKI rules as a pure, deterministic state machine (RULES.md sections 2-6).
+
+A ``Game`` is mutable, but only through ``apply``: it validates an action against the
+legal ones first and raises a ``TakiError`` (changing nothing) when it is not allowed.
+Randomness comes only from the seed given to ``Game.new`` and, for a reshuffle of the
+discard pile, from the ``rng`` number the position carries, so (options, seed, actions)
+always replays to the same game.
+
+The hot path (``legal_actions`` then ``apply``) is written for speed: actions are
+interned NamedTuples, playability is a set look-up keyed by (colour, symbol), and the
+legal list is cached until the next change.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .actions import BREAK, CLOSE_TAKI, DECLARE, DRAW, END_TURN, PASS, PLAY, Action
+from .cards import ALL_CODES, COLOR_OF, COLORS, SYMBOL_OF, card_name, full_deck
+from .errors import (
+    BadAction,
+    BadColor,
+    CardNotInHand,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+)
+from .events import (
+    BROKE,
+    CANCELLED,
+    CLIMBED,
+    CLOSED,
+    DECLARED,
+    DECLINED,
+    DREW,
+    FINISHED,
+    LEFT_OPEN,
+    PASSED,
+    PLAYED,
+    R_BREAKER,
+    R_BROKEN,
+    R_CHOICE,
+    R_PENALTY,
+    R_PLUS,
+    R_PLUS2,
+    R_PLUS3,
+    R_STAGE,
+    RESHUFFLED,
+    REVERSED,
+    SKIPPED,
+    TURN,
+    Event,
+)
+
+HAND_SIZE: Final = 8
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 10
+LAST_CARD_PENALTY: Final = 4
+PLUS3_DRAW: Final = 3
+BREAKER_PENALTY: Final = 3
+
+FOLLOW_PLUS: Final = "plus"
+FOLLOW_KING: Final = "king"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Table variants (RULES.md): options, not forks of the rules."""
+
+    stairs: bool = False
+    must_play_if_able: bool = False
+    play_for_places: bool = False
+
+
+class Run:
+    """A TAKI run: ``taki`` in the position format."""
+
+    __slots__ = ("by", "cards", "color", "open")
+
+    def __init__(self, color: str, by: int, cards: int = 0, open: bool = False) -> None:
+        self.color = color
+        self.by = by
+        self.cards = cards
+        self.open = open
+
+    def copy(self) -> Run:
+        return Run(self.color, self.by, self.cards, self.open)
+
+
+class Pending:
+    """A pending +3: ``plus3`` in the position format."""
+
+    __slots__ = ("by", "passed")
+
+    def __init__(self, by: int, passed: list[int] | None = None) -> None:
+        self.by = by
+        self.passed: list[int] = passed if passed is not None else []
+
+    def copy(self) -> Pending:
+        return Pending(self.by, list(self.passed))
+
+
+# Interned actions: the engine hands out these very objects, so membership tests are
+# mostly identity checks and generating a legal list allocates only the list.
+_PLAY: Final[list[dict[str, Action]]] = [
+    {c: Action(PLAY, s, c) for c in ALL_CODES if c != "color"} for s in range(MAX_PLAYERS)
+]
+_PLAY_COLOR: Final[list[tuple[Action, ...]]] = [
+    tuple(Action(PLAY, s, "color", col) for col in COLORS) for s in range(MAX_PLAYERS)
+]
+_SIMPLE: Final[dict[str, list[Action]]] = {
+    t: [Action(t, s) for s in range(MAX_PLAYERS)]
+    for t in (DRAW, CLOSE_TAKI, END_TURN, DECLARE, BREAK, PASS)
+}
+_DRAW = _SIMPLE[DRAW]
+_CLOSE = _SIMPLE[CLOSE_TAKI]
+_END = _SIMPLE[END_TURN]
+_DECLARE = _SIMPLE[DECLARE]
+_BREAK = _SIMPLE[BREAK]
+_PASS = _SIMPLE[PASS]
+
+_COLORLESS_SET: Final = frozenset(c for c in ALL_CODES if COLOR_OF[c] is None)
+_STACKERS: Final = frozenset(c for c in ALL_CODES if SYMBOL_OF[c] in ("+2", "king"))
+_MATCH: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def _matching(color: str, symbol: str) -> frozenset[str]:
+    """Cards playable on a leading card of ``symbol`` with ``color`` active."""
+    key = (color, symbol)
+    found = _MATCH.get(key)
+    if found is None:
+        found = frozenset(
+            c for c in ALL_CODES if COLOR_OF[c] in (None, color) or SYMBOL_OF[c] == symbol
+        )
+        _MATCH[key] = found
+    return found
+
+
+_RUN_CARDS: Final[dict[str, frozenset[str]]] = {
+    col: frozenset(c for c in ALL_CODES if COLOR_OF[c] == col) | {"supertaki", "color"}
+    for col in COLORS
+}
+
+
+class Game:
+    """One game of TAKI: its position, its legal actions, and ``apply``.
+
+    Attribute names follow the position format of RULES.md section 7, except that
+    ``draw_pile`` keeps the top card at the *end* of the list (popping is cheap there);
+    the position writer reverses it.
+    """
+
+    def __init__(
+        self,
+        hands: list[list[str]],
+        draw_pile: list[str],
+        discard: list[str],
+        *,
+        options: Options = Options(),
+        turn: int = 0,
+        direction: int = 1,
+        color: str = "R",
+        stages: list[int] | None = None,
+        declared: list[bool] | None = None,
+        places: list[int | None] | None = None,
+        plus2: int = 0,
+        plus3: Pending | None = None,
+        taki: Run | None = None,
+        follow: str | None = None,
+        winner: int | None = None,
+        rng: int | None = None,
+        record: bool = True,
+    ) -> None:
+        n = len(hands)
+        self.options = options
+        self.n = n
+        self.hands = hands
+        self.draw_pile = draw_pile
+        self.discard = discard
+        self.turn = turn
+        self.direction = direction
+        self.color = color
+        self.stages = stages if stages is not None else [HAND_SIZE] * n
+        self.declared = declared if declared is not None else [False] * n
+        self.places: list[int | None] = places if places is not None else [None] * n
+        self.plus2 = plus2
+        self.plus3 = plus3
+        self.taki = taki
+        self.follow = follow
+        self.winner = winner
+        self.rng = rng
+        self.record = record
+        self.events: list[Event] = []
+        self.extras: Any = None  # unknown position fields, kept by engine.position
+        self._finished = sum(p is not None for p in self.places)
+        self._legal: list[Action] | None = None
+
+    # ------------------------------------------------------------------ setup
+
+    @classmethod
+    def new(
+        cls,
+        players: int,
+        seed: int,
+        options: Options = Options(),
+        first: int | None = None,
+        *,
+        record: bool = True,
+    ) -> Game:
+        """Shuffle with ``seed``, deal 8 each, flip the leading card, pick the first seat.
+
+        A colourless opening card goes to the bottom of the draw pile and the next one
+        is flipped (house rule); a coloured action card opens as its colour and symbol
+        only. ``first`` is the host's pick; None draws it from the seed.
+        """
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise BadAction(f"players: {players} is not between 2 and 10")
+        if first is not None and not 0 <= first < players:
+            raise BadAction(f"first: seat {first} is out of range")
+        r = random.Random(seed)
+        deck = full_deck()
+        r.shuffle(deck)
+        pile = deck[::-1]  # top at the end
+        hands: list[list[str]] = [[] for _ in range(players)]
+        for _ in range(HAND_SIZE):
+            for hand in hands:
+                hand.append(pile.pop())
+        while COLOR_OF[pile[-1]] is None:
+            pile.insert(0, pile.pop())
+        lead = pile.pop()
+        start = r.randrange(players) if first is None else first
+        lead_color = COLOR_OF[lead]
+        assert lead_color is not None
+        return cls(
+            hands,
+            pile,
+            [lead],
+            options=options,
+            turn=start,
+            color=lead_color,
+            rng=r.getrandbits(63),
+            record=record,
+        )
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def over(self) -> bool:
+        """True once nothing more can be played."""
+        if self.winner is None:
+            return False
+        return not self.options.play_for_places or self.n - self._finished <= 1
+
+    def lead(self) -> str:
+        """The card the next play must match: the top card, or the one beneath a Breaker."""
+        d = self.discard
+        if d[-1] == "breaker" and len(d) > 1:
+            return d[-2]
+        return d[-1]
+
+    def to_act(self) -> list[int]:
+        """Seats that have a legal action now (several during a +3 window)."""
+        seen: dict[int, None] = {}
+        for a in self.legal_actions():
+            seen[a.seat] = None
+        return list(seen)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of every seat (cached until the next change).
+
+        A Change Colour appears once per colour; ``last_card`` variants are not listed
+        (the flag is allowed on any play). Do not mutate the returned list.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal
+
+    def is_legal(self, action: Action) -> bool:
+        return action.plain() in self.legal_actions()
+
+    def _generate(self) -> list[Action]:
+        if self.winner is not None and self.over:
+            return []
+        seat = self.turn
+        hand = self.hands[seat]
+        if self.plus3 is not None:
+            return self._window()
+        out: list[Action] = []
+        run = self.taki
+        follow = self.follow
+        play = _PLAY[seat]
+        if run is not None and not run.open:
+            ok = _RUN_CARDS[run.color]
+            for c in dict.fromkeys(hand):
+                if c in ok:
+                    if c == "color":
+                        out.extend(_PLAY_COLOR[seat])
+                    else:
+                        out.append(play[c])
+            if run.cards:
+                out.append(_CLOSE[seat])
+            out.append(_END[seat])
+        elif follow == FOLLOW_KING:
+            for c in dict.fromkeys(hand):
+                if c == "color":
+                    out.extend(_PLAY_COLOR[seat])
+                else:
+                    out.append(play[c])
+            out.append(_END[seat])
+        else:
+            ok = _STACKERS if self.plus2 else _matching(self.color, SYMBOL_OF[self.lead()])
+            for c in dict.fromkeys(hand):
+                if c in ok:
+                    if c == "color":
+                        out.extend(_PLAY_COLOR[seat])
+                    else:
+                        out.append(play[c])
+            if not (out and self.options.must_play_if_able):
+                out.append(_DRAW[seat])
+        if not self.declared[seat]:
+            out.append(_DECLARE[seat])
+        return out
+
+    def _window(self) -> list[Action]:
+        pending = self.plus3
+        assert pending is not None
+        out: list[Action] = []
+        turn = self.turn
+        passed = pending.passed
+        if turn not in passed and "king" in self.hands[turn]:
+            out.append(_PLAY[turn]["king"])
+        places = self.places
+        n = self.n
+        for i in range(n):
+            s = (turn + i) % n
+            if s == pending.by or s in passed or places[s] is not None:
+                continue
+            if "breaker" in self.hands[s]:
+                out.append(_BREAK[s])
+            out.append(_PASS[s])
+        return out
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> None:
+        """Carry out ``action``, or raise a TakiError and change nothing."""
+        plain = action.plain()
+        if plain not in self.legal_actions():
+            self._refuse(action)
+        self._legal = None
+        seat = action.seat
+        if action.last_card:
+            self.declared[seat] = True
+        t = action.type
+        if t == PLAY:
+            card = action.card
+            assert card is not None
+            self._play(seat, card, action.color)
+        elif t == DRAW:
+            self._draw_action(seat)
+        elif t == DECLARE:
+            self.declared[seat] = True
+            if self.record:
+                self.events.append(Event(DECLARED, seat))
+        elif t == PASS:
+            self._pass(seat)
+        elif t == BREAK:
+            self._break(seat)
+        elif t == CLOSE_TAKI:
+            if self.record:
+                self.events.append(Event(CLOSED, seat))
+            self._close_run(seat)
+        else:  # END_TURN
+            if self.follow == FOLLOW_KING:
+                self.follow = None
+                if self.record:
+                    self.events.append(Event(DECLINED, seat))
+            else:
+                run = self.taki
+                assert run is not None
+                run.open = True
+                if self.record:
+                    self.events.append(Event(LEFT_OPEN, seat))
+            self._end_turn(seat)
+
+    def take_events(self) -> list[Event]:
+        """The events since the last call (and forget them)."""
+        out = self.events
+        self.events = []
+        return out
+
+    # ------------------------------------------------------------------ effects
+
+    def _play(self, seat: int, card: str, chosen: str | None) -> None:
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.discard.append(card)
+        record = self.record
+        if record:
+            self.events.append(Event(PLAYED, seat, card, chosen))
+        if self.plus3 is not None:  # a King answering a +3
+            self.plus3 = None
+            if record:
+                self.events.append(Event(CANCELLED, seat))
+            self.follow = FOLLOW_KING
+            if not hand:
+                self._end_turn(seat)
+            return
+        run = self.taki
+        col = COLOR_OF[card]
+        if run is not None:
+            if not run.open:  # the player's own run
+                if card == "color":
+                    assert chosen is not None
+                    self.color = chosen
+                    self.taki = None
+                    self._end_turn(seat)
+                    return
+                run.cards += 1
+                self.color = run.color
+                if not hand:
+                    self._close_run(seat)
+                return
+            if col == run.color:  # continuing an open run: now it is this player's
+                run.open = False
+                run.by = seat
+                run.cards += 1
+                self.color = col
+                if not hand:
+                    self._close_run(seat)
+                return
+            self.taki = None  # any other card ends the open run, with no action of its own
+        self.follow = None
+        if col is not None:
+            self.color = col
+        sym = SYMBOL_OF[card]
+        if sym == "plus":
+            self.follow = FOLLOW_PLUS
+        elif sym == "+2":
+            self.plus2 += 2
+            self._end_turn(seat)
+        elif sym == "stop":
+            self._end_turn(seat, 2)
+        elif sym == "dir":
+            self._reverse()
+            self._end_turn(seat)
+        elif sym == "taki":
+            assert col is not None
+            self.taki = Run(col, seat)
+            if not hand:
+                self._close_run(seat)
+        elif sym == "supertaki":
+            self.taki = Run(self.color, seat)
+            if not hand:
+                self._close_run(seat)
+        elif sym == "color":
+            assert chosen is not None
+            self.color = chosen
+            self._end_turn(seat)
+        elif sym == "king":
+            if self.plus2:
+                if record:
+                    self.events.append(Event(CANCELLED, seat, amount=self.plus2))
+                self.plus2 = 0
+            self.follow = FOLLOW_KING
+            if not hand:
+                self._end_turn(seat)
+        elif sym == "+3":
+            self._end_turn(seat)
+            if not self.over:
+                self.plus3 = Pending(seat)
+        elif sym == "breaker":
+            self._draw_cards(seat, BREAKER_PENALTY, R_BREAKER)
+            self._end_turn(seat)
+        else:  # a number
+            self._end_turn(seat)
+
+    def _reverse(self) -> None:
+        self.direction = -self.direction
+        if self.record:
+            self.events.append(Event(REVERSED, amount=self.direction))
+
+    def _close_run(self, seat: int) -> None:
+        """End the run; its last card acts now (a TAKI or Super TAKI last does nothing)."""
+        self.taki = None
+        sym = SYMBOL_OF[self.discard[-1]]
+        if sym == "plus":
+            self.follow = FOLLOW_PLUS
+        elif sym == "stop":
+            self._end_turn(seat, 2)
+        elif sym == "+2":
+            self.plus2 += 2
+            self._end_turn(seat)
+        elif sym == "dir":
+            self._reverse()
+            self._end_turn(seat)
+        else:
+            self._end_turn(seat)
+
+    def _draw_action(self, seat: int) -> None:
+        if self.follow == FOLLOW_PLUS:
+            self.follow = None
+            self._draw_cards(seat, 1, R_PLUS)
+        elif self.plus2:
+            count = self.plus2
+            self.plus2 = 0
+            self._draw_cards(seat, count, R_PLUS2)
+        else:
+            self._draw_cards(seat, 1, R_CHOICE)
+        self._end_turn(seat)
+
+    def _pass(self, seat: int) -> None:
+        pending = self.plus3
+        assert pending is not None
+        pending.passed.append(seat)
+        if self.record:
+            self.events.append(Event(PASSED, seat))
+        others = self.n - self._finished - (self.places[pending.by] is None)
+        if len(pending.passed) < others:
+            return
+        self.plus3 = None
+        s = self._next(pending.by)
+        while s != pending.by:
+            if self.places[s] is None:
+                self._draw_cards(s, PLUS3_DRAW, R_PLUS3)
+            s = (s + self.direction) % self.n
+
+    def _break(self, seat: int) -> None:
+        pending = self.plus3
+        assert pending is not None
+        hand = self.hands[seat]
+        hand.remove("breaker")
+        self.discard.append("breaker")
+        self.plus3 = None
+        if self.record:
+            self.events.append(Event(BROKE, seat))
+        if self.places[pending.by] is None:  # a finished player never draws
+            self._draw_cards(pending.by, PLUS3_DRAW, R_BROKEN)
+        if not hand:
+            self._empty_hand(seat)
+            if not self.over and self.places[self.turn] is not None:
+                self._advance(self.turn, 1)
+
+    def _draw_cards(self, seat: int, count: int, reason: str) -> int:
+        """Move up to ``count`` cards from the draw pile to ``seat``'s hand."""
+        pile = self.draw_pile
+        if len(pile) < count:
+            got = pile[::-1]
+            pile.clear()
+            if self._reshuffle():
+                pile = self.draw_pile
+                more = pile[-(count - len(got)) :][::-1]
+                del pile[-len(more) :]
+                got.extend(more)
+        else:
+            got = pile[-count:][::-1]
+            del pile[-count:]
+        self.hands[seat].extend(got)
+        if self.record:
+            self.events.append(Event(DREW, seat, amount=len(got), cards=tuple(got), reason=reason))
+        return len(got)
+
+    def _reshuffle(self) -> bool:
+        """Shuffle the discard pile, less its top (and a Breaker's underlying) card, into
+        the draw pile. Returns False when there is nothing to shuffle."""
+        d = self.discard
+        keep = 2 if d[-1] == "breaker" and len(d) > 1 else 1
+        pile = d[:-keep]
+        if not pile:
+            return False
+        del d[:-keep]
+        seed = self.rng
+        if seed is None:
+            seed = zlib.crc32(" ".join(pile).encode())
+            r = random.Random(seed)
+            r.shuffle(pile)
+        else:
+            r = random.Random(seed)
+            r.shuffle(pile)
+            self.rng = r.getrandbits(63)
+        self.draw_pile = pile
+        if self.record:
+            self.events.append(Event(RESHUFFLED, amount=len(pile)))
+        return True
+
+    def _end_turn(self, seat: int, steps: int = 1) -> None:
+        """The turn of ``seat`` ends: last-card check, empty hand, then the next seat."""
+        hand = self.hands[seat]
+        if len(hand) == 1 and not self.declared[seat]:
+            self._draw_cards(seat, LAST_CARD_PENALTY, R_PENALTY)
+        self.follow = None
+        if not hand:
+            self._empty_hand(seat)
+            if self.over:
+                return
+        if steps == 2 and self.record:
+            self.events.append(Event(SKIPPED, self._next(seat)))
+        self._advance(seat, steps)
+
+    def _advance(self, seat: int, steps: int) -> None:
+        turn = self.turn = self._next(seat, steps)
+        self.declared[turn] = False
+        if self.record:
+            self.events.append(Event(TURN, turn))
+
+    def _empty_hand(self, seat: int) -> None:
+        """A hand became empty: climb a stage (stairs) or finish."""
+        if self.options.stairs and self.stages[seat] > 1:
+            stage = self.stages[seat] = self.stages[seat] - 1
+            if self.record:
+                self.events.append(Event(CLIMBED, seat, amount=stage))
+            self._draw_cards(seat, stage, R_STAGE)
+            return
+        if not self.options.play_for_places:
+            self.winner = seat
+            self._finished += 1
+            if self.record:
+                self.events.append(Event(FINISHED, seat, amount=1))
+            return
+        self._finished += 1
+        place = self._finished
+        self.places[seat] = place
+        if place == 1:
+            self.winner = seat
+        if self.record:
+            self.events.append(Event(FINISHED, seat, amount=place))
+        if self.n - self._finished == 1:
+            last = self.places.index(None)
+            self._finished += 1
+            self.places[last] = place + 1
+            if self.record:
+                self.events.append(Event(FINISHED, last, amount=place + 1))
+
+    def _next(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places on in the direction of play, skipping finished ones."""
+        n = self.n
+        d = self.direction
+        if not self._finished or not self.options.play_for_places:
+            return (seat + d * steps) % n
+        places = self.places
+        for _ in range(steps):
+            seat = (seat + d) % n
+            for _ in range(n):
+                if places[seat] is None:
+                    break
+                seat = (seat + d) % n
+        return seat
+
+    # ------------------------------------------------------------------ refusals
+
+    def _refuse(self, action: Action) -> None:
+        """Raise the most telling error for an action that is not legal now."""
+        seat = action.seat
+        if self.over:
+            raise GameOver("the game is over")
+        if not 0 <= seat < self.n:
+            raise BadAction(f"seat: {seat} is out of range for {self.n} players")
+        if self.places[seat] is not None:
+            raise NotYourTurn(f"seat {seat} has finished")
+        t = action.type
+        hand = self.hands[seat]
+        pending = self.plus3
+        if t in (BREAK, PASS):
+            if pending is None:
+                raise IllegalAction("there is no pending +3 to answer")
+            if seat == pending.by:
+                raise IllegalAction("you cannot answer your own +3")
+            if seat in pending.passed:
+                raise IllegalAction("you already let this +3 through")
+            if t == BREAK:
+                raise CardNotInHand("you hold no +3 Breaker")
+            raise IllegalAction("you cannot pass now")
+        if pending is not None and seat != self.turn:
+            raise NotYourTurn("a +3 is pending: you may only break it or pass")
+        if seat != self.turn:
+            raise NotYourTurn(f"it is seat {self.turn}'s turn")
+        if t == PLAY:
+            card = action.card
+            assert card is not None
+            if card not in hand:
+                raise CardNotInHand(f"{card} is not in your hand")
+            if card == "color" and action.color not in COLORS:
+                raise BadColor(f"color: a Change Colour needs R, G, B or Y, got {action.color!r}")
+            if card != "color" and action.color is not None:
+                raise BadColor(f"color: {card} takes no colour")
+            raise IllegalAction(self._why_not_play(card))
+        if pending is not None:
+            raise IllegalAction("a +3 is pending: answer it with a King, or pass")
+        run = self.taki
+        own_run = run is not None and not run.open
+        if t == DRAW:
+            if own_run:
+                raise IllegalAction("no drawing inside your own run: play, close or end it")
+            if self.follow == FOLLOW_KING:
+                raise IllegalAction("no drawing after a King: play any card or end the turn")
+            raise IllegalAction("must_play_if_able: you hold a card you can play")
+        if t == CLOSE_TAKI:
+            if not own_run:
+                raise IllegalAction("you have no run of your own to close")
+            raise IllegalAction("a TAKI alone cannot be closed: play a card on it first")
+        if t == END_TURN:
+            raise IllegalAction("end_turn only declines a King's follow-up or leaves a run open")
+        if t == DECLARE:
+            raise IllegalAction("you already declared last card this turn")
+        raise IllegalAction("not allowed now")
+
+    def _why_not_play(self, card: str) -> str:
+        name = card_name(card)
+        if self.plus3 is not None:
+            return "a +3 is pending: only a King (or a Breaker from any seat) answers it"
+        run = self.taki
+        if run is not None and not run.open:
+            return f"{name} cannot be played inside a {run.color} run"
+        if self.plus2:
+            return f"a +{self.plus2} stack is live: add a +2, play a King, or draw"
+        return f"{name} does not match {card_name(self.lead())} with {self.color} active"
+
+    # ------------------------------------------------------------------ copying
+
+    def copy(self) -> Game:
+        """An independent copy (for search or what-if analysis)."""
+        g = Game(
+            [list(h) for h in self.hands],
+            list(self.draw_pile),
+            list(self.discard),
+            options=self.options,
+            turn=self.turn,
+            direction=self.direction,
+            color=self.color,
+            stages=list(self.stages),
+            declared=list(self.declared),
+            places=list(self.places),
+            plus2=self.plus2,
+            plus3=self.plus3.copy() if self.plus3 else None,
+            taki=self.taki.copy() if self.taki else None,
+            follow=self.follow,
+            winner=self.winner,
+            rng=self.rng,
+            record=self.record,
+        )
+        g.extras = self.extras
+        return g
+
+    def card_count(self) -> int:
+        """Cards in hands and piles together (116 in any game dealt by ``new``)."""
+        return sum(map(len, self.hands)) + len(self.draw_pile) + len(self.discard)
