@@ -1,0 +1,196 @@
+"""The position notation and the `taki-engine` oracle: the contract of RULES.md section 7."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from engine import BadPosition, Game, game_from_position, position_of, read_position
+
+from .util import position
+
+RULES_EXAMPLE = {
+    "options": {"stairs": False, "must_play_if_able": False, "play_for_places": False},
+    "players": [{"hand": ["R7", "king"], "stage": 8, "declared": False, "place": None}],
+    "draw": ["G3", "Y9"],
+    "discard": ["B5", "R5"],
+    "turn": 0,
+    "direction": 1,
+    "color": "R",
+    "plus2": 0,
+    "plus3": None,
+    "taki": None,
+    "follow": None,
+    "winner": None,
+}
+
+
+def oracle(*args: str, stdin: str = "") -> tuple[int, str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return done.returncode, done.stdout
+
+
+def test_rules_example_position_round_trips_exactly() -> None:
+    text = json.dumps(RULES_EXAMPLE)
+    assert json.dumps(position_of(read_position(text))) == text
+
+
+def test_unknown_fields_are_kept() -> None:
+    pos = position(mine={"a": 1})
+    pos["options"]["house"] = "x"
+    pos["players"][0]["avatar"] = "cat"
+    out = position_of(game_from_position(pos))
+    assert out["mine"] == {"a": 1}
+    assert out["options"]["house"] == "x"
+    assert out["players"][0]["avatar"] == "cat"
+
+
+def test_draw_zero_is_the_top_and_discard_last_is_the_leading_card() -> None:
+    g = game_from_position(position(hands=[["G3", "G4"], ["G1"]], draw=["Y9", "B1"]))
+    g.apply(g.legal_actions()[-2])  # draw
+    assert g.hands[0][-1] == "Y9"
+    assert g.lead() == "R5"
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"players": "x"}, "players"),
+        ({"turn": 7}, "turn"),
+        ({"color": "P"}, "color"),
+        ({"discard": []}, "discard"),
+        ({"draw": ["R2"]}, "draw[0]"),
+        ({"direction": 0}, "direction"),
+        ({"plus3": {"by": "a"}}, "plus3.by"),
+        ({"taki": {"color": "R", "by": 0, "cards": -1, "open": False}}, "taki.cards"),
+        ({"follow": "queen"}, "follow"),
+        ({"winner": 9}, "winner"),
+    ],
+)
+def test_malformed_position_names_the_field(change: dict[str, Any], field: str) -> None:
+    pos = position()
+    pos.update(change)
+    with pytest.raises(BadPosition) as err:
+        game_from_position(pos)
+    assert err.value.message.startswith(field)
+
+
+def test_oracle_new_deals_a_position() -> None:
+    code, out = oracle("new", "--players", "3", "--seed", "5")
+    assert code == 0
+    pos = json.loads(out)
+    assert len(pos["players"]) == 3
+    assert all(len(p["hand"]) == 8 for p in pos["players"])
+    assert len(pos["draw"]) + len(pos["discard"]) == 116 - 24
+    assert oracle("new", "--players", "3", "--seed", "5")[1] == out
+    code, out = oracle("new", "--players", "2", "--seed", "1", "--stairs")
+    assert json.loads(out)["options"]["stairs"] is True
+
+
+def test_oracle_legal_lists_every_seat_and_colour_once() -> None:
+    pos = position(hands=[["color", "R1", "R1", "G3"], ["breaker"]])
+    code, out = oracle("legal", stdin=json.dumps(pos))
+    assert code == 0
+    actions = json.loads(out)
+    assert {"seat": 0, "type": "play", "card": "R1"} in actions
+    assert sum(a.get("card") == "R1" for a in actions) == 1
+    assert [a["color"] for a in actions if a.get("card") == "color"] == ["R", "G", "B", "Y"]
+    assert {"seat": 0, "type": "draw"} in actions
+    assert {"seat": 0, "type": "declare_last_card"} in actions
+    assert all("last_card" not in a for a in actions)
+
+
+def test_oracle_legal_in_the_plus3_window_covers_all_seats() -> None:
+    pos = position(
+        hands=[["R1", "R3"], ["king", "G1"], ["breaker", "G3"]],
+        discard=["R5", "+3"],
+        turn=1,
+        plus3={"by": 0, "passed": []},
+    )
+    code, out = oracle("legal", stdin=json.dumps(pos))
+    assert code == 0
+    got = {(a["seat"], a["type"], a.get("card")) for a in json.loads(out)}
+    assert got == {
+        (1, "play", "king"),
+        (1, "pass", None),
+        (2, "break", None),
+        (2, "pass", None),
+    }
+
+
+def test_oracle_apply_prints_the_next_position() -> None:
+    pos = position(hands=[["R1", "R3"], ["G1", "G3"]])
+    code, out = oracle("apply", '{"seat": 0, "type": "play", "card": "R3"}', stdin=json.dumps(pos))
+    assert code == 0
+    after = json.loads(out)
+    assert after["discard"][-1] == "R3" and after["turn"] == 1
+
+
+@pytest.mark.parametrize(
+    ("pos_fields", "action", "code"),
+    [
+        ({}, {"seat": 1, "type": "draw"}, "not_your_turn"),
+        ({}, {"seat": 0, "type": "play", "card": "king"}, "card_not_in_hand"),
+        ({"hands": [["color", "R1"], ["G1"]]}, {"seat": 0, "type": "play", "card": "color"},
+         "bad_color"),
+        ({"hands": [["G3", "R1"], ["G1"]]}, {"seat": 0, "type": "play", "card": "G3"},
+         "illegal_action"),
+        ({"winner": 1, "hands": [["R1", "R3"], []]}, {"seat": 0, "type": "draw"}, "game_over"),
+        ({}, {"seat": 0, "type": "fly"}, "bad_action"),
+        ({}, {"seat": 0, "type": "play", "card": "R2"}, "bad_action"),
+        ({}, {"type": "draw"}, "bad_action"),
+    ],
+)
+def test_oracle_apply_refuses_with_a_code(
+    pos_fields: dict[str, Any], action: dict[str, Any], code: str
+) -> None:
+    status, out = oracle("apply", json.dumps(action), stdin=json.dumps(position(**pos_fields)))
+    assert status == 1
+    err = json.loads(out)
+    assert err["error"] == code and isinstance(err["message"], str) and err["message"]
+
+
+def test_oracle_malformed_position_exits_2_naming_the_field() -> None:
+    pos = position()
+    pos["turn"] = "first"
+    status, out = oracle("legal", stdin=json.dumps(pos))
+    assert status == 2 and "turn" in json.loads(out)["message"]
+    status, out = oracle("apply", '{"seat": 0, "type": "draw"}', stdin="{not json")
+    assert status == 2
+
+
+def test_oracle_unreadable_action_exits_2() -> None:
+    status, _ = oracle("apply", "{seat", stdin=json.dumps(position()))
+    assert status == 2
+
+
+@pytest.mark.parametrize("command", ["new", "legal", "apply", "demo"])
+def test_oracle_help_on_each_command(command: str) -> None:
+    status, out = oracle(command, "--help")
+    assert status == 0 and "usage" in out
+
+
+def test_oracle_agrees_with_the_library_on_a_whole_game() -> None:
+    game = Game.new(3, 21, record=False)
+    text = json.dumps(position_of(game))
+    for _ in range(5):
+        action = game.legal_actions()[0]
+        game.apply(action)
+        status, text = oracle("apply", json.dumps(action.to_json()), stdin=text)
+        assert status == 0
+        assert json.loads(text) == position_of(game)
+
+
+def test_demo_plays_a_game_to_the_end() -> None:
+    status, out = oracle("demo", "--seed", "4", "--delay", "0")
+    assert status == 0 and "wins" in out.splitlines()[-1]

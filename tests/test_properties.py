@@ -1,0 +1,178 @@
+"""Invariants over random games of 2-10 players and every option (hypothesis)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import (
+    Action,
+    Game,
+    Options,
+    game_from_position,
+    position_of,
+    redact,
+    replay,
+    view_of,
+)
+from engine.bots import BasicBot, RandomBot, bot_action, play_bots
+from engine.cards import CODES, full_deck
+
+options_st = st.builds(Options, st.booleans(), st.booleans(), st.booleans())
+players_st = st.integers(min_value=2, max_value=10)
+seed_st = st.integers(min_value=0, max_value=2**32)
+FULL_DECK = Counter(full_deck())
+settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ci")
+
+
+def random_walk(game: Game, rng: random.Random, steps: int) -> list[Action]:
+    """Random legal actions, plays sometimes flagged last_card; returns what was played."""
+    done: list[Action] = []
+    for _ in range(steps):
+        legal = game.legal_actions()
+        if not legal:
+            break
+        action = rng.choice(legal)
+        if action.type == "play" and rng.random() < 0.5:
+            action = action._replace(last_card=True)
+        game.apply(action)
+        done.append(action)
+    return done
+
+
+def all_cards(game: Game) -> Counter[str]:
+    c: Counter[str] = Counter(game.draw_pile)
+    c.update(game.discard)
+    for hand in game.hands:
+        c.update(hand)
+    return c
+
+
+@given(players_st, seed_st, options_st)
+@settings(max_examples=40)
+def test_116_cards_always_accounted_for(players: int, seed: int, options: Options) -> None:
+    game = Game.new(players, seed, options, record=False)
+    rng = random.Random(seed)
+    for _ in range(600):
+        if game.over:
+            break
+        random_walk(game, rng, 1)
+        assert all_cards(game) == FULL_DECK
+
+
+@given(players_st, seed_st, options_st)
+@settings(max_examples=40)
+def test_seat_to_act_always_has_a_legal_action(
+    players: int, seed: int, options: Options
+) -> None:
+    game = Game.new(players, seed, options, record=False)
+    rng = random.Random(seed)
+    for _ in range(600):
+        if game.over:
+            assert game.legal_actions() == []
+            break
+        legal = game.legal_actions()
+        assert legal
+        if game.plus3 is None:
+            assert {a.seat for a in legal} == {game.turn}
+        random_walk(game, rng, 1)
+
+
+@given(players_st, seed_st, options_st)
+@settings(max_examples=30)
+def test_games_of_bots_end(players: int, seed: int, options: Options) -> None:
+    bots = [BasicBot() if i % 2 == 0 else RandomBot(seed + i) for i in range(players)]
+    if options.stairs:  # random players forget "last card" too often for a stairs game
+        bots = [BasicBot() for _ in range(players)]
+    game = play_bots(bots, seed, options, max_actions=50_000)
+    assert game.over and game.winner is not None
+    assert len(game.hands[game.winner]) == 0
+
+
+@given(players_st, seed_st, options_st)
+@settings(max_examples=30)
+def test_replay_from_seed_and_actions_is_identical(
+    players: int, seed: int, options: Options
+) -> None:
+    game = Game.new(players, seed, options, record=False)
+    actions = random_walk(game, random.Random(seed), 400)
+    again = replay(players, seed, actions, options)
+    assert position_of(again) == position_of(game)
+
+
+@given(players_st, seed_st, options_st)
+@settings(max_examples=30)
+def test_position_json_round_trips(players: int, seed: int, options: Options) -> None:
+    game = Game.new(players, seed, options, record=False)
+    rng = random.Random(seed)
+    for _ in range(20):
+        random_walk(game, rng, rng.randrange(1, 30))
+        text = json.dumps(position_of(game))
+        back = game_from_position(json.loads(text))
+        assert json.dumps(position_of(back)) == text
+        # and the copy plays on exactly like the original
+        if not game.over:
+            assert back.legal_actions() == game.legal_actions()
+
+
+def cards_in(value: object, key: str = "") -> Counter[str]:
+    """Every card code among the values of a JSON-like object ('follow' names no card)."""
+    found: Counter[str] = Counter()
+    if isinstance(value, str) and value in CODES and key != "follow":
+        found[value] += 1
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            found.update(cards_in(v, k))
+    elif isinstance(value, list):
+        for v in value:
+            found.update(cards_in(v, key))
+    return found
+
+
+@given(players_st, seed_st, options_st)
+@settings(max_examples=30)
+def test_views_never_show_a_hidden_card(players: int, seed: int, options: Options) -> None:
+    game = Game.new(players, seed, options, record=True)
+    rng = random.Random(seed)
+    for _ in range(60):
+        if game.over:
+            break
+        random_walk(game, rng, rng.randrange(1, 10))
+        events = game.take_events()
+        public = Counter(game.discard[-2:])
+        public[game.lead()] += 1
+        for viewer in [None, *range(players)]:
+            view = view_of(game, viewer)
+            allowed = public + (Counter(game.hands[viewer]) if viewer is not None else Counter())
+            shown = cards_in(view)
+            assert not shown - allowed, (viewer, shown - allowed)
+            for event in events:
+                seen = redact(event, viewer)
+                if event.seat != viewer:
+                    assert seen.cards == ()
+                elif event.kind == "drew":
+                    assert len(seen.cards) == seen.amount
+
+
+def test_bot_sees_only_its_own_view() -> None:
+    seen: list[dict[str, object]] = []
+
+    class Spy(BasicBot):
+        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+            seen.append(view)
+            return super().choose(view, legal)
+
+    game = Game.new(3, 11, record=False)
+    bots = [Spy(), Spy(), Spy()]
+    for _ in range(200):
+        if game.over:
+            break
+        game.apply(bot_action(game, bots))
+    for view in seen:
+        assert set(view) >= {"hand", "players", "draw_count"}
+        assert "draw" not in view
