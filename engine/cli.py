@@ -3,6 +3,7 @@
     taki-engine new --players N --seed S [--stairs]   a freshly dealt position
     taki-engine legal < position.json                 every legal action, all seats
     taki-engine apply '<ACTION JSON>' < position.json the resulting position
+    taki-engine play                                  play against bots in this terminal
     taki-engine demo                                  watch bots play, move by move
 
 Exit codes: 0 done; 1 the action is illegal (stdout holds {"error", "message"});
@@ -24,6 +25,7 @@ from .errors import BadPosition, TakiError
 from .events import TURN, describe
 from .game import Game, Options
 from .position import read_position, write_position
+from .textplay import play_text
 
 
 def _fail(code: str, message: str, status: int) -> int:
@@ -100,6 +102,15 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    options = Options(stairs=args.stairs, play_for_places=args.play_for_places)
+    try:
+        play_text(args.players, args.seed, options)
+    except KeyboardInterrupt:
+        print("\nBye.")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="taki-engine",
@@ -130,6 +141,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     apply.add_argument("action", help='an action object, e.g. \'{"seat": 0, "type": "draw"}\'')
     apply.set_defaults(func=cmd_apply)
+
+    play = sub.add_parser("play", help="play against bots in this terminal")
+    play.add_argument("--players", type=int, default=4, help="2 to 10, you included")
+    play.add_argument("--seed", type=int, default=int(time.time()) % 100_000)
+    play.add_argument("--stairs", action="store_true")
+    play.add_argument("--play-for-places", action="store_true")
+    play.set_defaults(func=cmd_play)
 
     demo = sub.add_parser("demo", help="watch a game of bots, move by move")
     demo.add_argument("--seed", type=int, default=int(time.time()) % 100_000)

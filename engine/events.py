@@ -107,7 +107,7 @@ def describe(event: Event, names: Sequence[str] | None = None) -> str:
         return text
     if k == DREW:
         n = event.amount
-        shown = f": {' '.join(event.cards)}" if event.cards else ""
+        shown = f": {', '.join(map(card_name, event.cards))}" if event.cards else ""
         noun = "card" if n == 1 else "cards"
         return f"{p} drew {n} {noun}{_REASONS.get(event.reason or '', '')}{shown}"
     simple = {
@@ -117,7 +117,7 @@ def describe(event: Event, names: Sequence[str] | None = None) -> str:
         DECLINED: f"{p} ended the turn",
         PASSED: f"{p} let the +3 through",
         BROKE: f"{p} broke the +3!",
-        SKIPPED: f"{p} is skipped",
+        SKIPPED: f"{p}: turn skipped",
         TURN: f"{p}'s turn",
     }
     if k in simple:

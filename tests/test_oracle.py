@@ -194,3 +194,16 @@ def test_oracle_agrees_with_the_library_on_a_whole_game() -> None:
 def test_demo_plays_a_game_to_the_end() -> None:
     status, out = oracle("demo", "--seed", "4", "--delay", "0")
     assert status == 0 and "wins" in out.splitlines()[-1]
+
+
+def test_text_play_against_bots_reaches_the_end() -> None:
+    from engine.textplay import play_text
+
+    lines: list[str] = []
+    winner = play_text(3, seed=8, read=lambda prompt: "1!", write=lines.append, color=False)
+    assert 0 <= winner < 3
+    assert any(line.startswith("  1. ") for line in lines)
+    assert lines[-1] in ("You win!", f"Bot {winner} wins.")
+    # a spectator-safe log: another seat's drawn cards are never shown to the player
+    assert not any("Bot" in line and "drew" in line and ":" in line.split("drew")[1]
+                   for line in lines)
