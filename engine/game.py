@@ -348,8 +348,8 @@ class Game:
 
     def apply(self, action: Action) -> None:
         """Carry out ``action``, or raise a TakiError and change nothing."""
-        plain = action.plain()
-        if plain not in self.legal_actions():
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if (action._replace(last_card=False) if action.last_card else action) not in legal:
             self._refuse(action)
         self._legal = None
         seat = action.seat
@@ -553,9 +553,10 @@ class Game:
             pile.clear()
             if self._reshuffle():
                 pile = self.draw_pile
-                more = pile[-(count - len(got)) :][::-1]
-                del pile[-len(more) :]
-                got.extend(more)
+                take = min(count - len(got), len(pile))
+                if take:
+                    got.extend(pile[-take:][::-1])
+                    del pile[-take:]
         else:
             got = pile[-count:][::-1]
             del pile[-count:]

@@ -1,0 +1,1 @@
+"""Benchmarks: engine speed and bot strength (run as scripts, see each module)."""

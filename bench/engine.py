@@ -1,0 +1,422 @@
+"""Engine speed: random playouts of 4-player TAKI on one core, with two references.
+
+Run from the repository root (either form works)::
+
+    python -m bench.engine [--seconds 10] [--rlcard-python /work/rlvenv/bin/python] [--profile]
+    python bench/engine.py ...
+
+What is measured, and why each figure matters:
+
+* ``actions_per_s`` -- legal_actions() + random.choice + apply() steps per second, with
+  ``record=False``. This is the budget of anything that searches or learns by playing
+  the engine against itself (Monte Carlo bots, self-play, property tests): their cost is
+  actions, not games.
+* ``games_per_s`` -- whole deal-to-finish playouts per second (deal included). What a
+  simulation-based bot or a bot-strength run can afford per second.
+* ``actions_per_game`` -- how long a random game is. Random TAKI is long (drawing is
+  always legal, so random seats draw a lot, and about a fifth of random actions are
+  "last card" declarations); it converts one rate into the other and flags a rules
+  change that makes games suddenly longer or shorter.
+* ``rlcard_uno_actions_per_s`` / ``ratio_vs_rlcard`` -- RLCard 1.2's UNO core
+  (``rlcard.games.uno.game.UnoGame``) stepping uniformly random legal actions: the
+  widely used pure-Python card-game RL toolkit, i.e. where we stand against what people
+  actually train on. Its ``step`` also builds the next player's state dict each time
+  (that is its API); ``rlcard_uno_round_actions_per_s`` steps the round alone, without
+  that state, for a like-for-like view of the rules core.
+* ``bare_uno_actions_per_s`` / ``ratio_vs_bare_uno`` -- a minimal UNO written here in a
+  few dozen lines (match colour or number, draw one if stuck, wilds pick a random
+  colour, no action-card effects). TAKI has far more rules, so this is a ceiling, not a
+  target: it says how much of our time is rules and how much is Python itself.
+
+Seeds are fixed (``--seed``), so two runs play the same games in the same order and
+differ only by the speed of the code. The last line printed is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import importlib
+import json
+import os
+import pstats
+import random
+import subprocess
+import sys
+import time
+from collections import Counter
+from typing import Any, NamedTuple
+
+PLAYERS = 4
+MAX_ACTIONS = 200_000  # per game: a guard against a game that never ends
+
+
+class Rate(NamedTuple):
+    """One timed measurement."""
+
+    games: int
+    actions: int
+    seconds: float
+    unfinished: int = 0  # games stopped by MAX_ACTIONS or by an error (not counted)
+
+    @property
+    def actions_per_s(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def actions_per_game(self) -> float:
+        return self.actions / self.games if self.games else 0.0
+
+
+def _project_on_path() -> None:
+    """Make ``import engine`` find the project package, not this very file.
+
+    Run as ``python bench/engine.py``, Python puts ``bench/`` first on sys.path, where
+    ``engine`` would be this script. Drop that entry and make sure the repository root
+    is there (the editable install normally provides it already).
+    """
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(here)
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != here]
+    if root not in sys.path:
+        sys.path.append(root)
+    loaded = sys.modules.get("engine")
+    if loaded is not None and not hasattr(loaded, "__path__"):  # this file, as "engine"
+        del sys.modules["engine"]
+
+
+# ---------------------------------------------------------------------------- TAKI
+
+
+def taki_playouts(seconds: float, seed: int) -> Rate:
+    """Random 4-player playouts, one seed after another, until ``seconds`` have passed."""
+    _project_on_path()
+    from engine.game import Game
+
+    games = actions = unfinished = 0
+    s = seed
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        game = Game.new(PLAYERS, s, record=False)
+        choice = random.Random(s).choice
+        n = 0
+        while not game.over and n < MAX_ACTIONS:
+            game.apply(choice(game.legal_actions()))
+            n += 1
+        if game.over:
+            games += 1
+            actions += n
+        else:
+            unfinished += 1
+        s += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return Rate(games, actions, now - start, unfinished)
+
+
+def taki_action_mix(seed: int, games: int) -> Counter[str]:
+    """Action types chosen in the first ``games`` benchmark playouts (untimed)."""
+    _project_on_path()
+    from engine.game import Game
+
+    mix: Counter[str] = Counter()
+    for s in range(seed, seed + games):
+        game = Game.new(PLAYERS, s, record=False)
+        choice = random.Random(s).choice
+        n = 0
+        while not game.over and n < MAX_ACTIONS:
+            action = choice(game.legal_actions())
+            mix[action.type] += 1
+            game.apply(action)
+            n += 1
+    return mix
+
+
+def profile_taki(seconds: float, seed: int, top: int) -> None:
+    """cProfile the TAKI playouts and print the ``top`` functions by own time."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    rate = taki_playouts(seconds, seed)
+    profiler.disable()
+    print(f"\ncProfile of {rate.games} TAKI playouts ({rate.actions} actions), by tottime:")
+    stats = pstats.Stats(profiler, stream=sys.stdout)
+    stats.sort_stats(pstats.SortKey.TIME).print_stats(top)
+
+
+# ---------------------------------------------------------------------------- bare UNO
+
+# A card is colour * 16 + rank: colours 0-3, ranks 0-9 numbers, 10-12 the three action
+# symbols (played as plain symbols here). Colour 4 is a wild. DRAW is the draw action.
+_WILD = 4 * 16
+_DRAW = -1
+_UNO_DECK: tuple[int, ...] = tuple(
+    [c * 16 for c in range(4)]
+    + [c * 16 + r for c in range(4) for r in range(1, 13) for _ in range(2)]
+    + [_WILD] * 8
+)
+assert len(_UNO_DECK) == 108
+
+
+class BareUno:
+    """A minimal UNO with the same contract as ours: a cached legal list, checked apply."""
+
+    __slots__ = ("_legal", "color", "discard", "hands", "pile", "rank", "rng", "turn", "winner")
+
+    def __init__(self, players: int, seed: int) -> None:
+        self.rng = random.Random(seed)
+        pile = list(_UNO_DECK)
+        self.rng.shuffle(pile)
+        self.hands = [[pile.pop() for _ in range(7)] for _ in range(players)]
+        while pile[-1] == _WILD:
+            pile.insert(0, pile.pop())
+        top = pile.pop()
+        self.pile = pile
+        self.discard = [top]
+        self.color, self.rank = top >> 4, top & 15
+        self.turn = 0
+        self.winner: int | None = None
+        self._legal: list[int] | None = None
+
+    def legal(self) -> list[int]:
+        if self._legal is None:
+            color, rank = self.color, self.rank
+            out = [
+                c
+                for c in dict.fromkeys(self.hands[self.turn])
+                if c == _WILD or c >> 4 == color or c & 15 == rank
+            ]
+            self._legal = out or [_DRAW]
+        return self._legal
+
+    def apply(self, card: int) -> None:
+        if card not in self.legal():
+            raise ValueError(f"illegal: {card}")
+        self._legal = None
+        hand = self.hands[self.turn]
+        if card == _DRAW:
+            if not self.pile and len(self.discard) > 1:
+                self.pile = self.discard[:-1]
+                del self.discard[:-1]
+                self.rng.shuffle(self.pile)
+            if self.pile:
+                hand.append(self.pile.pop())
+        else:
+            hand.remove(card)
+            self.discard.append(card)
+            if card == _WILD:
+                self.color, self.rank = self.rng.randrange(4), 15
+            else:
+                self.color, self.rank = card >> 4, card & 15
+            if not hand:
+                self.winner = self.turn
+                return
+        self.turn = (self.turn + 1) % len(self.hands)
+
+
+def bare_uno_playouts(seconds: float, seed: int) -> Rate:
+    games = actions = 0
+    s = seed
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        game = BareUno(PLAYERS, s)
+        choice = random.Random(s).choice
+        n = 0
+        while game.winner is None:
+            game.apply(choice(game.legal()))
+            n += 1
+        games += 1
+        actions += n
+        s += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return Rate(games, actions, now - start)
+
+
+# ---------------------------------------------------------------------------- RLCard
+
+RLCARD_GAME = "rlcard.games.uno.game"  # rlcard 1.2: class UnoGame
+
+
+def rlcard_playouts(seconds: float, seed: int, *, with_state: bool = True) -> Rate:
+    """RLCard's UnoGame stepping uniformly random legal actions (imported dynamically).
+
+    ``with_state``: step through ``UnoGame.step`` (which also builds the next state, as
+    RL training does); otherwise call ``round.proceed_round`` directly, the rules alone.
+    """
+    uno_game: Any = importlib.import_module(RLCARD_GAME).UnoGame
+    games = actions = unfinished = 0
+    s = seed
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        game = uno_game(num_players=PLAYERS)
+        game.np_random.seed(s)
+        choice = random.Random(s).choice
+        n = 0
+        try:
+            game.init_game()
+            rnd = game.round
+            players = game.players
+            while not rnd.is_over and n < MAX_ACTIONS:
+                action = choice(rnd.get_legal_actions(players, rnd.current_player))
+                if with_state:
+                    game.step(action)
+                else:
+                    rnd.proceed_round(players, action)
+                n += 1
+            done = bool(rnd.is_over)
+        except Exception:  # RLCard can run its deck dry; such a game is not counted
+            done = False
+        if done:
+            games += 1
+            actions += n
+        else:
+            unfinished += 1
+        s += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return Rate(games, actions, now - start, unfinished)
+
+
+def rlcard_worker(seconds: float, seed: int) -> None:
+    """Subprocess mode (run by RLCard's interpreter): print both RLCard rates as JSON."""
+    full = rlcard_playouts(seconds, seed, with_state=True)
+    core = rlcard_playouts(seconds / 2, seed, with_state=False)
+    version = getattr(importlib.import_module("rlcard"), "__version__", "?")
+    print(json.dumps({"version": version, "step": full._asdict(), "round": core._asdict()}))
+
+
+def measure_rlcard(python: str | None, seconds: float, seed: int) -> tuple[Rate, Rate, str] | str:
+    """(step rate, round-only rate, version), or a reason why RLCard was skipped."""
+    if python is not None:
+        cmd = [
+            python,
+            os.path.abspath(__file__),
+            "--rlcard-worker",
+            "--seconds",
+            str(seconds),
+            "--seed",
+            str(seed),
+        ]
+        proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if proc.returncode != 0:
+            tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+            return f"{python} failed: {tail}"
+        data = json.loads(proc.stdout.strip().splitlines()[-1])
+        return Rate(**data["step"]), Rate(**data["round"]), str(data["version"])
+    try:
+        importlib.import_module(RLCARD_GAME)
+    except ImportError as exc:
+        return f"rlcard is not importable here ({exc}); pass --rlcard-python PATH"
+    full = rlcard_playouts(seconds, seed, with_state=True)
+    core = rlcard_playouts(seconds / 2, seed, with_state=False)
+    return full, core, str(getattr(importlib.import_module("rlcard"), "__version__", "?"))
+
+
+# ---------------------------------------------------------------------------- main
+
+
+def _line(label: str, rate: Rate) -> str:
+    extra = f", {rate.unfinished} unfinished/failed (not counted)" if rate.unfinished else ""
+    return (
+        f"{label:<34} {rate.actions_per_s:>12,.0f} actions/s  {rate.games_per_s:>9,.1f} games/s"
+        f"  {rate.actions_per_game:>7,.1f} actions/game  ({rate.games} games in"
+        f" {rate.seconds:.1f} s{extra})"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=10.0, help="time per measurement")
+    parser.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
+    parser.add_argument(
+        "--rlcard-python",
+        metavar="PATH",
+        default=None,
+        help="an interpreter with rlcard installed, run as a subprocess",
+    )
+    parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard reference")
+    parser.add_argument("--no-bare", action="store_true", help="skip the bare UNO reference")
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="also cProfile the TAKI playouts (untimed, after the run)",
+    )
+    parser.add_argument("--rlcard-worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    seconds: float = args.seconds
+    seed: int = args.seed
+
+    if args.rlcard_worker:
+        rlcard_worker(seconds, seed)
+        return 0
+
+    print(
+        f"Python {sys.version.split()[0]} on {sys.platform}; {PLAYERS} players, seeds from"
+        f" {seed}, about {seconds:g} s per measurement, one core"
+    )
+    taki = taki_playouts(seconds, seed)
+    print(_line("TAKI random playouts", taki))
+    mix = taki_action_mix(seed, 100)
+    total = sum(mix.values())
+    print(
+        "  action mix (first 100 games): "
+        + ", ".join(f"{k} {v / total:.1%}" for k, v in mix.most_common())
+    )
+
+    out: dict[str, Any] = {
+        "games_per_s": round(taki.games_per_s, 2),
+        "actions_per_s": round(taki.actions_per_s),
+        "actions_per_game": round(taki.actions_per_game, 1),
+        "players": PLAYERS,
+        "declare_share": round(mix["declare_last_card"] / total, 3),
+    }
+    if taki.unfinished:
+        out["unfinished"] = taki.unfinished
+
+    if args.no_rlcard:
+        print("RLCard UNO: skipped (--no-rlcard)")
+    else:
+        got = measure_rlcard(args.rlcard_python, seconds, seed)
+        if isinstance(got, str):
+            print(f"RLCard UNO: skipped: {got}")
+        else:
+            step, core, version = got
+            print(_line(f"RLCard {version} UnoGame.step", step))
+            print(_line(f"RLCard {version} round only", core))
+            ratio = taki.actions_per_s / step.actions_per_s
+            print(
+                f"  TAKI / RLCard UNO (step): {ratio:.2f}x;"
+                f" vs round only: {taki.actions_per_s / core.actions_per_s:.2f}x"
+            )
+            out["rlcard_version"] = version
+            out["rlcard_uno_actions_per_s"] = round(step.actions_per_s)
+            out["ratio_vs_rlcard"] = round(ratio, 2)
+            out["rlcard_uno_round_actions_per_s"] = round(core.actions_per_s)
+            out["ratio_vs_rlcard_round"] = round(taki.actions_per_s / core.actions_per_s, 2)
+
+    if args.no_bare:
+        print("Bare UNO: skipped (--no-bare)")
+    else:
+        bare = bare_uno_playouts(seconds, seed)
+        print(_line("Bare UNO (minimal pure Python)", bare))
+        ratio = taki.actions_per_s / bare.actions_per_s
+        print(f"  TAKI / bare UNO: {ratio:.2f}x")
+        out["bare_uno_actions_per_s"] = round(bare.actions_per_s)
+        out["ratio_vs_bare_uno"] = round(ratio, 2)
+
+    if args.profile:
+        profile_taki(seconds, seed, 20)
+
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
