@@ -425,7 +425,7 @@ class Game:
                 if not hand:
                     self._close_run(seat)
                 return
-            if col == run.color:  # continuing an open run: now it is this player's
+            if col == run.color and card[1:] != "taki":  # continuing an open run: now theirs
                 run.open = False
                 run.by = seat
                 run.cards += 1
@@ -433,7 +433,9 @@ class Game:
                 if not hand:
                     self._close_run(seat)
                 return
-            self.taki = None  # any other card ends the open run, with no action of its own
+            # Any other card (a TAKI included: RULES.md's "another TAKI") ends the open run,
+            # with no action of its own; the new card then acts as usual.
+            self.taki = None
         self.follow = None
         if col is not None:
             self.color = col
@@ -569,7 +571,10 @@ class Game:
         """Shuffle the discard pile, less its top (and a Breaker's underlying) card, into
         the draw pile. Returns False when there is nothing to shuffle."""
         d = self.discard
-        keep = 2 if d[-1] == "breaker" and len(d) > 1 else 1
+        # The card beneath an own-turn Breaker is what the next player follows, so it
+        # stays. A Breaker lying on a +3 was an answer (an own-turn Breaker on a +3 is
+        # rare, and the +3 beneath it constrains nobody): only the Breaker stays.
+        keep = 2 if d[-1] == "breaker" and len(d) > 1 and d[-2] != "+3" else 1
         pile = d[:-keep]
         if not pile:
             return False
@@ -593,6 +598,7 @@ class Game:
         hand = self.hands[seat]
         if len(hand) == 1 and not self.declared[seat]:
             self._draw_cards(seat, LAST_CARD_PENALTY, R_PENALTY)
+        self.declared[seat] = False  # a declaration lasts for the turn it was made in
         self.follow = None
         if not hand:
             self._empty_hand(seat)
