@@ -1,1 +1,1 @@
-"""Placeholder package: filled by its own issue (see README)."""
+"""The Textual terminal client (run it with ``taki-client``)."""

@@ -123,7 +123,8 @@ def describe(event: Event, names: Sequence[str] | None = None) -> str:
     if k in simple:
         return simple[k]
     if k == CANCELLED:
-        return f"{p}'s King cancelled the " + (f"+{event.amount} stack" if event.amount else "+3")
+        what = f"+{event.amount} stack" if event.amount else "+3"
+        return f"{p} cancelled the {what} with a King"
     if k == REVERSED:
         return "Direction reversed"
     if k == RESHUFFLED:

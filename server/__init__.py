@@ -1,1 +1,1 @@
-"""Placeholder package: filled by its own issue (see README)."""
+"""The trio server: lobby, tables, connections (run it with ``taki-server``)."""

@@ -1,0 +1,433 @@
+"""``taki-client``: the Textual app, its network worker, and the command line.
+
+The app holds what the client knows (``state`` for its table, ``tables`` for the
+lobby, ``chat_lines``) and the one connection (``link``). The connection lives in a
+Textual worker on the app's own asyncio loop: it reads messages, updates that
+knowledge, and asks the current screen to redraw; it never waits on the UI and the UI
+never waits on it. When the connection drops it says so on screen and reconnects with
+backoff, presenting the seat token, so the server hands back seat, hand and turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from textual import work
+from textual.app import App
+from textual.binding import Binding
+
+from protocol.errors import is_fatal
+from protocol.messages import (
+    Ack,
+    Action,
+    AddBot,
+    Chat,
+    ChatLine,
+    CreateTable,
+    Error,
+    Event,
+    GameAction,
+    Join,
+    Leave,
+    ListTables,
+    Message,
+    Rematch,
+    RemoveBot,
+    Request,
+    Resync,
+    Snapshot,
+    Spectate,
+    Start,
+    TableInfo,
+    TableOptions,
+    TableRemoved,
+    Tables,
+    TableUpdate,
+    Timer,
+)
+
+from .config import Settings
+from .i18n import LANGUAGES, _, choose, set_language
+from .local import LocalServer, start_lan_server
+from .net import Link, LinkClosed, parse_address
+from .screens.help import HelpScreen
+from .screens.lobby import LobbyScreen
+from .screens.start import StartScreen
+from .screens.table import TableScreen
+from .state import TableState
+
+Answer = Callable[[Message], None]
+
+
+class TakiApp(App[None]):
+    """See the module docstring."""
+
+    CSS_PATH = "taki.tcss"
+    TITLE = "TAKI"
+    BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(
+        self,
+        address: str | None = None,
+        *,
+        name: str | None = None,
+        watch: str | None = None,
+        settings: Settings | None = None,
+        bot_delay: float = 0.8,
+    ) -> None:
+        super().__init__()
+        self.settings = settings or Settings()
+        self.player_name = name or self.settings.name or "Player"
+        self.address = address
+        self.watch_id = watch
+        self.bot_delay = bot_delay
+        self.state = TableState()
+        self.tables: dict[str, TableInfo] = {}
+        self.chat_lines: list[tuple[str, str, bool]] = []
+        self.timers: dict[str, float] = {}
+        self.link: Link | None = None
+        self.token: str | None = None
+        self.role: str | None = "spectator" if watch else None
+        self.connection_note = ""
+        self.server_label = ""
+        self.local: LocalServer | None = None
+        self.pending: dict[int, Answer | None] = {}
+        self._after_connect: Callable[[], None] | None = None
+        self._quitting = False
+        self._request_ids = itertools.count(1)
+
+    # ------------------------------------------------------------ life
+
+    def on_mount(self) -> None:
+        self.set_interval(1.0, self._tick)
+        if self.address:
+            self.push_screen(LobbyScreen())
+            self.join_address(self.address)
+        else:
+            self.push_screen(StartScreen())
+
+    async def on_unmount(self) -> None:
+        self._quitting = True
+        if self.link is not None:
+            await self.link.close()
+        if self.local is not None:
+            await self.local.stop()
+
+    def _tick(self) -> None:
+        if self.timers:
+            self.refresh_screen()
+
+    def countdown(self, kind: str) -> float | None:
+        due = self.timers.get(kind)
+        if due is None:
+            return None
+        return max(0.0, due - asyncio.get_running_loop().time())
+
+    def refresh_screen(self) -> None:
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "refresh_view", None)
+            if callable(refresh) and screen.is_mounted:
+                refresh()
+
+    def set_name(self, name: str) -> bool:
+        name = name.strip()
+        if not name or len(name) > 24 or not name.isprintable():
+            self.notify(_("A name is 1 to 24 printable characters."), severity="error")
+            return False
+        self.player_name = name
+        self.settings.name = name
+        self.settings.save()
+        return True
+
+    # ------------------------------------------------------------ screens
+
+    def _top(self) -> Any:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, StartScreen | LobbyScreen | TableScreen):
+                return screen
+        return None
+
+    def go_lobby(self) -> None:
+        top = self._top()
+        if isinstance(top, TableScreen):
+            self.pop_screen()
+        elif isinstance(top, StartScreen):
+            self.push_screen(LobbyScreen())
+        self.refresh_screen()
+
+    def go_table(self) -> None:
+        top = self._top()
+        if isinstance(top, TableScreen):
+            return
+        if isinstance(top, StartScreen):
+            self.push_screen(LobbyScreen())
+        self.push_screen(TableScreen())
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_back_to_start(self) -> None:
+        if self.address:  # started on a server's address: the lobby is home
+            self.exit()
+            return
+        self._quitting = True
+        self.workers.cancel_group(self, "net")
+        self.link = None
+        self.tables.clear()
+        while not isinstance(self._top(), StartScreen):
+            self.pop_screen()
+        self._quitting = False
+
+    # ------------------------------------------------------------ starting points
+
+    def join_address(self, text: str) -> None:
+        try:
+            host, port = parse_address(text)
+        except ValueError:
+            self.notify(_("Type an address like 192.168.1.23:8254"), severity="error")
+            return
+        self.server_label = f"{host}:{port}"
+        self.connect(host, port)
+
+    @work(exclusive=True, group="local")
+    async def play_now(self) -> None:
+        """One keypress: a server on this machine, a table with three bots, a deal."""
+        try:
+            if self.local is None:
+                self.local = LocalServer("127.0.0.1", 0, bot_delay=self.bot_delay)
+                await self.local.start()
+        except OSError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.server_label = _("this computer")
+
+        def create() -> None:
+            options = TableOptions(f"{self.player_name}'s table"[:40], 4)
+            self.create_table(options, then=self._bots_and_start)
+
+        self._after_connect = create
+        self.connect("127.0.0.1", self.local.port)
+
+    def _bots_and_start(self) -> None:
+        for _i in range(3):
+            self.request(AddBot, kind="basic")
+        self.request(Start)
+
+    @work(exclusive=True, group="local")
+    async def host_lan(self) -> None:
+        try:
+            self.local = await start_lan_server()
+        except OSError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        from server.app import lan_addresses
+
+        addresses = lan_addresses() or ["127.0.0.1"]
+        port = self.local.port
+        self.server_label = _("Friends join with:") + " " + ", ".join(
+            f"taki-client {a}:{port}" for a in addresses
+        )
+        self.connect("127.0.0.1", port)
+
+    # ------------------------------------------------------------ network
+
+    def connect(self, host: str, port: int) -> None:
+        self._network(host, port)
+
+    @work(exclusive=True, group="net")
+    async def _network(self, host: str, port: int) -> None:
+        delay = 0.5
+        first = True
+        while not self._quitting:
+            link = Link(host, port, self._request_ids)
+            try:
+                welcome = await link.open(self.player_name, token=self.token, role=self.role)
+            except (LinkClosed, TimeoutError) as exc:
+                reason = exc.reason if isinstance(exc, LinkClosed) else _("no answer")
+                if first:
+                    self.notify(reason, severity="error", timeout=8)
+                    top = self._top()
+                    if isinstance(top, LobbyScreen) and self.address:
+                        self.connection_note = reason
+                        self.refresh_screen()
+                        await asyncio.sleep(delay)
+                        delay = min(delay * 2, 10)
+                        continue
+                    return
+                self.connection_note = _("Connection lost: reconnecting in") + f" {delay:.0f}s"
+                self.refresh_screen()
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 10)
+                continue
+            self.link = link
+            self.connection_note = ""
+            delay = 0.5
+            if welcome.name:
+                self.player_name = welcome.name
+            if welcome.table is None:
+                self.request(ListTables)
+                if self.state.info is not None and not first:
+                    # our seat is gone (or we were watching): back to the lobby
+                    self.state = TableState()
+                    self.go_lobby()
+            if first:
+                first = False
+                if welcome.table is None:
+                    self.go_lobby()
+                if self.watch_id:
+                    self.request(Spectate, table=self.watch_id)
+                if self._after_connect is not None:
+                    self._after_connect()
+                    self._after_connect = None
+            self.refresh_screen()
+            try:
+                await link.run(self._deliver)
+            except LinkClosed as exc:
+                if self._quitting:
+                    return
+                self.link = None
+                self.connection_note = _("Connection lost") + f" ({exc.reason})"
+                self.refresh_screen()
+                await asyncio.sleep(delay)
+
+    def request(
+        self, message_type: type[Request], /, then: Answer | None = None, **fields: Any
+    ) -> None:
+        """Send a request; ``then`` gets its ack. Errors are shown to the player."""
+        if self.link is None:
+            self.notify(_("Not connected."), severity="warning")
+            return
+        try:
+            rid = self.link.request(message_type, **fields)
+        except LinkClosed as exc:
+            self.notify(exc.reason, severity="error")
+            return
+        self.pending[rid] = then
+
+    def _deliver(self, message: Message) -> None:
+        if isinstance(message, Tables):
+            self.tables = {t.id: t for t in message.tables}
+        elif isinstance(message, TableUpdate):
+            self.tables[message.table.id] = message.table
+            self.state.on_table(message.table)
+        elif isinstance(message, TableRemoved):
+            self.tables.pop(message.table, None)
+        elif isinstance(message, Snapshot):
+            self.state.on_snapshot(message)
+            self.tables[message.table.id] = message.table
+            self.go_table()
+        elif isinstance(message, Event):
+            if not self.state.on_event(message):
+                self.request(Resync, seq=self.state.seq)
+        elif isinstance(message, ChatLine):
+            self.chat_lines.append((message.name, message.text, message.spectator))
+        elif isinstance(message, Timer):
+            if message.seconds is None:
+                self.timers.pop(message.kind, None)
+            else:
+                loop = asyncio.get_running_loop()
+                self.timers[message.kind] = loop.time() + message.seconds
+        elif isinstance(message, Ack):
+            if message.token:
+                self.token = message.token
+            then = self.pending.pop(message.id, None)
+            if then is not None:
+                then(message)
+        elif isinstance(message, Error):
+            if message.id is not None:
+                self.pending.pop(message.id, None)
+            self.notify(message.message, title=message.code, severity="error", timeout=6)
+            if is_fatal(message.code):
+                self.connection_note = message.message
+        self.refresh_screen()
+
+    # ------------------------------------------------------------ commands
+
+    def create_table(self, options: TableOptions, then: Callable[[], None] | None = None) -> None:
+        self.chat_lines.clear()
+        self.request(CreateTable, (lambda _m: then()) if then else None, options=options)
+
+    def join_table(self, table: str) -> None:
+        self.chat_lines.clear()
+        self.request(Join, table=table)
+
+    def watch_table(self, table: str) -> None:
+        self.chat_lines.clear()
+        self.request(Spectate, table=table)
+
+    def leave_table(self) -> None:
+        self.request(Leave)
+        self.token = None
+        self.state = TableState()
+        self.timers.clear()
+        self.go_lobby()
+
+    def send_action(self, action: GameAction, last: bool = False) -> None:
+        if last:
+            action = GameAction(action.type, action.seat, action.card, action.color, True)
+        self.request(Action, action=action, seq=None)
+
+    def send_chat(self, text: str) -> None:
+        self.request(Chat, text=text[:500])
+
+    def host_command(self, what: str) -> None:
+        info = self.state.info
+        if info is None or self.state.seat is None or info.host != self.state.seat:
+            return
+        if what == "start" and info.state == "waiting":
+            self.request(Start)
+        elif what == "add_basic":
+            self.request(AddBot, kind="basic")
+        elif what == "add_random":
+            self.request(AddBot, kind="random")
+        elif what == "remove_bot":
+            bots = [i for i, s in enumerate(info.seats) if s is not None and s.bot]
+            if bots:
+                self.request(RemoveBot, seat=bots[-1])
+        elif what == "rematch" and info.state == "over":
+            self.request(Rematch)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="taki-client",
+        description="Play TAKI in the terminal. With no address: Play now against bots, "
+        "host a game for your LAN, or join one.",
+    )
+    parser.add_argument("address", nargs="?", help="a server to join, HOST:PORT")
+    parser.add_argument("--name", help="your name at the table (remembered)")
+    parser.add_argument("--watch", metavar="TABLE", help="watch table TABLE as a spectator")
+    parser.add_argument(
+        "--lang", choices=sorted(LANGUAGES), help="language (default: saved, then the locale)"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    settings = Settings.load()
+    lang = set_language(choose(args.lang, settings.lang))
+    if args.lang:
+        settings.lang = lang
+    if args.name:
+        name = args.name.strip()
+        if not name or len(name) > 24 or not name.isprintable():
+            print("taki-client: a name is 1 to 24 printable characters", file=sys.stderr)
+            return 2
+        settings.name = name
+    if args.name or args.lang:
+        settings.save()
+    if args.watch and not args.address:
+        print("taki-client: --watch needs a server address", file=sys.stderr)
+        return 2
+    TakiApp(args.address, name=args.name, watch=args.watch, settings=settings).run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""UI translations, one module per language (see client.i18n)."""

@@ -1,0 +1,135 @@
+"""The client's side of the wire: the shared sans-IO protocol over asyncio streams.
+
+``Link`` owns one TCP connection: it says hello, hands every message it reads to a
+callback, and sends requests with fresh ids. It never touches the UI; the app runs it
+in a Textual worker and turns its callbacks into Textual messages, so the UI never
+waits on the network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any
+
+from protocol.connection import ClientConnection
+from protocol.errors import ProtocolError
+from protocol.messages import Message, Ping, Pong, Request, Welcome
+
+CLIENT_SOFTWARE = "taki-client/0.1"
+
+
+class LinkClosed(Exception):
+    """The connection ended (``reason`` says why, for the status line)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def parse_address(text: str, default_port: int = 8254) -> tuple[str, int]:
+    """'host:port', 'host' or '[v6]:port' into (host, port); ValueError if unreadable."""
+    text = text.strip()
+    if not text:
+        raise ValueError("empty address")
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest.lstrip(":") or str(default_port)
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    else:
+        host, port = text, str(default_port)
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"not an address: {text!r}")
+    return host, int(port)
+
+
+class Link:
+    """One connection to a server."""
+
+    def __init__(self, host: str, port: int, ids: Iterator[int] | None = None) -> None:
+        self.host = host
+        self.port = port
+        self.conn = ClientConnection()
+        self.welcome: Welcome | None = None
+        # Request ids must not repeat for a seat, across reconnects: the caller keeps
+        # one counter for all its links.
+        self._ids = ids if ids is not None else itertools.count(1)
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+
+    async def open(
+        self,
+        name: str,
+        *,
+        token: str | None = None,
+        role: str | None = None,
+        timeout: float = 5.0,
+    ) -> Welcome:
+        """Connect and shake hands; raises LinkClosed with a readable reason."""
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.host, self.port), timeout
+            )
+        except (TimeoutError, OSError) as exc:
+            raise LinkClosed(f"cannot reach {self.host}:{self.port} ({exc})") from None
+        self._reader, self._writer = reader, writer
+        writer.write(self.conn.hello(name, CLIENT_SOFTWARE, token=token, role=role))
+        first = await asyncio.wait_for(self._next(), timeout)
+        if not isinstance(first, Welcome):
+            message = getattr(first, "message", "the server refused the connection")
+            raise LinkClosed(str(message))
+        self.welcome = first
+        return first
+
+    async def _next(self) -> Message:
+        assert self._reader is not None
+        while True:
+            try:
+                message = self.conn.next_message()
+            except ProtocolError as exc:
+                raise LinkClosed(f"protocol error: {exc.message}") from None
+            if message is not None:
+                return message
+            if self.conn.closed:
+                raise LinkClosed("the server closed the connection")
+            try:
+                data = await self._reader.read(65536)
+            except OSError as exc:
+                raise LinkClosed(f"connection lost ({exc})") from None
+            if not data:
+                raise LinkClosed("the server closed the connection")
+            self.conn.receive_data(data)
+
+    async def run(self, deliver: Callable[[Message], Awaitable[None] | None]) -> None:
+        """Read until the connection ends (then raise LinkClosed), delivering messages."""
+        while True:
+            message = await self._next()
+            if isinstance(message, Ping):
+                self.send(Pong(message.nonce))
+                continue
+            result = deliver(message)
+            if result is not None:
+                await result
+
+    def send(self, message: Message) -> None:
+        if self._writer is None or self._writer.is_closing():
+            raise LinkClosed("not connected")
+        try:
+            self._writer.write(self.conn.send(message))
+        except ProtocolError as exc:
+            raise LinkClosed(f"cannot send: {exc.message}") from None
+
+    def request(self, message_type: type[Request], /, **fields: Any) -> int:
+        """Send a request with a fresh id; returns the id (the answer names it)."""
+        rid = next(self._ids)
+        self.send(message_type(id=rid, **fields))
+        return rid
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            with contextlib.suppress(OSError):
+                await self._writer.wait_closed()

@@ -1,0 +1,187 @@
+"""The lobby: the server's tables, live; create a table, take a seat, or watch."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Checkbox, DataTable, Input, Static
+
+from protocol.messages import TableInfo, TableOptions
+
+from ..i18n import _
+
+if TYPE_CHECKING:
+    from ..app import TakiApp
+
+
+def options_words(info: TableInfo) -> str:
+    o = info.options
+    words = []
+    if o.stairs:
+        words.append(_("stairs"))
+    if o.must_play_if_able:
+        words.append(_("must play"))
+    if o.play_for_places:
+        words.append(_("places"))
+    if o.turn_timer:
+        words.append(_("turn") + f" {o.turn_timer:g}s")
+    return ", ".join(words) or "-"
+
+
+class CreateTable(ModalScreen[TableOptions | None]):
+    """Every option of a new table."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, default_name: str) -> None:
+        super().__init__()
+        self.default_name = default_name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(_("New table"), classes="heading")
+            yield Static(_("Name"))
+            yield Input(value=self.default_name, id="tname", max_length=40)
+            yield Static(_("Seats (2-10)"))
+            yield Input(value="4", id="seats", type="integer", max_length=2)
+            yield Checkbox(_("Stairs (8-stage tournament)"), id="stairs")
+            yield Checkbox(_("Must play if able (no drawing while you can play)"), id="must")
+            yield Checkbox(_("Play for places (play on for 2nd, 3rd ...)"), id="places")
+            yield Static(_("Turn timer in seconds (0: none)"))
+            yield Input(value="0", id="timer", type="integer", max_length=4)
+            yield Static(_("+3 answer window in seconds"))
+            yield Input(value="4", id="window", type="integer", max_length=3)
+            yield Static(id="error")
+            with Horizontal():
+                yield Button(_("Create"), id="create", variant="success")
+                yield Button(_("Cancel"), id="cancel")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.dismiss(None)
+            return
+        try:
+            seats = int(self.query_one("#seats", Input).value or "0")
+            timer = int(self.query_one("#timer", Input).value or "0")
+            window = int(self.query_one("#window", Input).value or "4")
+            name = self.query_one("#tname", Input).value.strip()
+            if not 2 <= seats <= 10:
+                raise ValueError(_("Seats must be between 2 and 10."))
+            if not 1 <= window <= 60:
+                raise ValueError(_("The +3 window must be 1 to 60 seconds."))
+            if timer and not 5 <= timer <= 600:
+                raise ValueError(_("The turn timer must be 0 or 5 to 600 seconds."))
+            if not name:
+                raise ValueError(_("Give the table a name."))
+        except ValueError as exc:
+            self.query_one("#error", Static).update(Text(str(exc), style="bold red"))
+            return
+        self.dismiss(
+            TableOptions(
+                name,
+                seats,
+                self.query_one("#stairs", Checkbox).value,
+                self.query_one("#must", Checkbox).value,
+                self.query_one("#places", Checkbox).value,
+                float(timer) if timer else None,
+                float(window),
+            )
+        )
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class LobbyScreen(Screen[None]):
+    """See the module docstring."""
+
+    BINDINGS = [
+        Binding("n", "create", "New table"),
+        Binding("enter", "join", "Join"),
+        Binding("w", "watch", "Watch"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.back_to_start", "Back"),
+    ]
+
+    @property
+    def taki(self) -> TakiApp:
+        from ..app import TakiApp
+
+        assert isinstance(self.app, TakiApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lobby-title")
+        yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield Static(id="lobby-note")
+        yield Static(
+            _("n new table · Enter join · w watch · ? help · q back"), classes="hint"
+        )
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(_("Table"), _("Seats"), _("State"), _("Watching"), _("Options"))
+        self.refresh_view()
+        table.focus()
+
+    def refresh_view(self) -> None:
+        title = Text(" " + _("Lobby") + " ", style="bold reverse")
+        title.append(f"  {self.taki.server_label}")
+        conn = self.taki.connection_note
+        if conn:
+            title.append(f"   {conn}", style="bold red")
+        self.query_one("#lobby-title", Static).update(title)
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        for info in self.taki.tables.values():
+            taken = sum(1 for s in info.seats if s is not None)
+            table.add_row(
+                Text(info.options.name),
+                f"{taken}/{len(info.seats)}",
+                _(info.state),
+                str(info.spectators),
+                options_words(info),
+                key=info.id,
+            )
+        if self.taki.tables:
+            table.move_cursor(row=min(row, len(self.taki.tables) - 1))
+            note = ""
+        else:
+            note = _("No tables yet: press n to open one.")
+        self.query_one("#lobby-note", Static).update(note)
+
+    def _selected(self) -> str | None:
+        table = self.query_one(DataTable)
+        if not self.taki.tables or table.cursor_row < 0:
+            return None
+        try:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        except Exception:  # an empty or changing table: nothing selected
+            return None
+        return str(key.value) if key.value is not None else None
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_join()
+
+    def action_create(self) -> None:
+        def made(options: TableOptions | None) -> None:
+            if options is not None:
+                self.taki.create_table(options)
+
+        self.app.push_screen(CreateTable(f"{self.taki.player_name}'s table"[:40]), made)
+
+    def action_join(self) -> None:
+        table = self._selected()
+        if table:
+            self.taki.join_table(table)
+
+    def action_watch(self) -> None:
+        table = self._selected()
+        if table:
+            self.taki.watch_table(table)

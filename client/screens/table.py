@@ -1,0 +1,353 @@
+"""The table: your hand, the leading card, the other players, the log and the chat.
+
+Everything is drawn from ``app.state`` (a ``client.state.TableState``) whenever the app
+says something changed; keys and clicks become requests through ``app.send_action``.
+Text from the network (names, chat) is always wrapped in ``rich.text.Text`` so it is
+shown as typed, never interpreted as markup.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, RichLog, Static
+
+from engine.cards import card_name
+
+from ..i18n import _
+from ..widgets.cards import COLOR_WORDS, CardTile, HandView, card_text, color_swatch
+
+if TYPE_CHECKING:
+    from ..app import TakiApp
+
+
+class ColorPicker(ModalScreen[str | None]):
+    """Which colour does the Change Colour name?"""
+
+    BINDINGS = [
+        Binding("r", "pick('R')", "Red"),
+        Binding("g", "pick('G')", "Green"),
+        Binding("b", "pick('B')", "Blue"),
+        Binding("y", "pick('Y')", "Yellow"),
+        Binding("escape", "pick('')", "Cancel"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="picker"):
+            yield Static(_("Name the new colour:"))
+            line = Text()
+            for key, col in (("r", "R"), ("g", "G"), ("b", "B"), ("y", "Y")):
+                line.append(f" {key} ")
+                line.append_text(color_swatch(col))
+            yield Static(line)
+            yield Static(_("Esc: cancel"), classes="hint")
+
+    def action_pick(self, color: str) -> None:
+        self.dismiss(color or None)
+
+
+class TableScreen(Screen[None]):
+    """See the module docstring."""
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
+        Binding("enter", "play", "Play"),
+        Binding("d", "act('draw')", "Draw"),
+        Binding("c", "act('close_taki')", "Close TAKI"),
+        Binding("l", "act('declare_last_card')", "Last card"),
+        Binding("b", "act('break')", "Break"),
+        Binding("p", "act('pass')", "Pass"),
+        Binding("e", "act('end_turn')", "End turn"),
+        Binding("s", "host('start')", "Start", show=False),
+        Binding("a", "host('add_basic')", "Add bot", show=False),
+        Binding("A", "host('add_random')", "Add random bot", show=False),
+        Binding("x", "host('remove_bot')", "Remove bot", show=False),
+        Binding("r", "host('rematch')", "Rematch", show=False),
+        Binding("t", "chat", "Chat"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "leave", "Leave"),
+        *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.selected = 0
+        self._log_len = 0
+        self._chat_len = 0
+
+    @property
+    def taki(self) -> TakiApp:
+        from ..app import TakiApp
+
+        assert isinstance(self.app, TakiApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal(id="top"):
+            yield Static(id="players")
+            yield Static(id="lead")
+        yield Static(id="status")
+        with Horizontal(id="middle"):
+            yield RichLog(id="log", markup=False, wrap=True, max_lines=300)
+            with Vertical(id="chatbox"):
+                yield RichLog(id="chat", markup=False, wrap=True, max_lines=200)
+                yield Input(placeholder=_("t: chat"), id="chat-input", max_length=500)
+        yield HandView(id="hand")
+        yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    # ------------------------------------------------------------ drawing
+
+    def refresh_view(self) -> None:
+        state = self.taki.state
+        info = state.info
+        view = state.view
+        names = state.names()
+        me = state.seat
+        title = Text()
+        if info is not None:
+            title.append(f" {info.options.name} ", style="bold reverse")
+            title.append(f"  {_(info.state)}")
+            if me is None:
+                title.append("  " + _("(watching)"), style="italic")
+        conn = self.taki.connection_note
+        if conn:
+            title.append(f"   {conn}", style="bold red")
+        self.query_one("#title", Static).update(title)
+        self.query_one("#players", Static).update(self._players(names, view, me))
+        self.query_one("#lead", Static).update(self._lead(view))
+        self.query_one("#status", Static).update(self._status(names, view, me))
+        hand = state.hand
+        self.selected = min(self.selected, max(len(hand) - 1, 0))
+        self.query_one(HandView).show(hand, state.playable(), self.selected)
+        self.query_one("#keys", Static).update(self._keys())
+        log = self.query_one("#log", RichLog)
+        lines = list(state.log)
+        if len(lines) < self._log_len:
+            log.clear()
+            self._log_len = 0
+        for line in lines[self._log_len :]:
+            log.write(Text(line))
+        self._log_len = len(lines)
+        chat = self.query_one("#chat", RichLog)
+        for who, text, spectator in self.taki.chat_lines[self._chat_len :]:
+            entry = Text(who, style="italic" if spectator else "bold")
+            if spectator:
+                entry.append(" " + _("(spectator)"), style="dim")
+            entry.append(": ")
+            entry.append(text)
+            chat.write(entry)
+        self._chat_len = len(self.taki.chat_lines)
+
+    def _players(self, names: list[str], view: dict[str, Any] | None, me: int | None) -> Text:
+        state = self.taki.state
+        info = state.info
+        out = Text()
+        if info is None:
+            return out
+        turn = view.get("turn") if view else None
+        players = view.get("players", []) if view else []
+        direction = "→" if not view or view.get("direction", 1) == 1 else "←"
+        out.append(_("Players") + f" {direction}\n", style="bold underline")
+        for i, seat in enumerate(info.seats):
+            if seat is None:
+                if view is None:
+                    out.append(f"  {i + 1}. " + _("(free seat)") + "\n", style="dim")
+                continue
+            marker = "▶ " if turn == i and not (view or {}).get("over") else "  "
+            line = Text(marker, style="bold yellow")
+            line.append(Text(seat.name, style="bold" if i == me else ""))
+            if i == me:
+                line.append(" (" + _("you") + ")")
+            if seat.bot:
+                line.append(" [" + _("bot") + "]", style="cyan")
+            if info.host == i:
+                line.append(" ★", style="yellow")
+            if not seat.connected:
+                line.append(" " + _("disconnected"), style="bold red")
+            if i < len(players):
+                p = players[i]
+                line.append(f"  {p.get('cards', '?')} " + _("cards"))
+                if state.info and state.info.options.stairs:
+                    line.append("  " + _("stage") + f" {p.get('stage')}")
+                if p.get("declared"):
+                    line.append("  " + _("LAST CARD!"), style="bold magenta")
+                if p.get("place"):
+                    line.append(f"  #{p['place']}", style="bold green")
+            out.append_text(line)
+            out.append("\n")
+        return out
+
+    def _lead(self, view: dict[str, Any] | None) -> Text:
+        out = Text()
+        if view is None:
+            return out
+        lead = str(view.get("lead", ""))
+        out.append(_("Leading card") + "\n", style="bold")
+        out.append_text(card_text(lead, width=12))
+        out.append("\n")
+        out.append(card_name(lead) if lead else "", style="italic")
+        out.append("\n" + _("Colour") + " ")
+        out.append_text(color_swatch(str(view.get("color", ""))))
+        out.append("\n" + _("Draw pile") + f": {view.get('draw_count', 0)}")
+        return out
+
+    def _status(self, names: list[str], view: dict[str, Any] | None, me: int | None) -> Text:
+        state = self.taki.state
+        out = Text()
+        info = state.info
+        if view is None:
+            if info is not None and me is not None and info.host == me:
+                out.append(_("You host this table: a add a bot, x remove a bot, s start."),
+                           style="bold")
+            else:
+                out.append(_("Waiting for the host to start the game."))
+            return out
+        if view.get("over"):
+            winner = view.get("winner")
+            who = names[winner] if isinstance(winner, int) and winner < len(names) else "?"
+            out.append(_("Game over.") + " ", style="bold")
+            out.append(Text(who, style="bold green"))
+            out.append(" " + _("wins!"))
+            places = [(p.get("place"), i) for i, p in enumerate(view.get("players", []))]
+            ranked = sorted((pl, i) for pl, i in places if pl)
+            if ranked:
+                out.append("  " + ", ".join(f"#{pl} {names[i]}" for pl, i in ranked))
+            if info is not None and info.host == me:
+                out.append("   " + _("r: rematch"), style="bold")
+            return out
+        parts: list[Text] = []
+        if view.get("plus2"):
+            parts.append(Text("+2 " + _("stack") + f": {view['plus2']}", style="bold red"))
+        pending = view.get("plus3")
+        if pending:
+            by = pending.get("by", 0)
+            t = Text("+3 " + _("from") + f" {names[by] if by < len(names) else '?'}",
+                     style="bold red")
+            left = self.taki.countdown("plus3")
+            if left is not None:
+                t.append(f" ({left:.0f}s)")
+            parts.append(t)
+        taki = view.get("taki")
+        if taki:
+            word = COLOR_WORDS.get(taki.get("color"), "?")
+            kind = _("open TAKI") if taki.get("open") else _("TAKI run")
+            parts.append(Text(f"{word} {kind}", style="bold"))
+        if view.get("follow") == "plus":
+            parts.append(Text(_("Plus: play one more card or draw")))
+        if view.get("follow") == "king":
+            parts.append(Text(_("King: play any card or end the turn (e)")))
+        if state.legal:
+            parts.insert(0, Text(_("Your move!"), style="bold reverse green"))
+            left = self.taki.countdown("turn")
+            if left is not None:
+                parts.insert(1, Text(f"{left:.0f}s", style="bold yellow"))
+        elif view.get("turn") is not None and not pending:
+            turn = view["turn"]
+            who = names[turn] if turn < len(names) else "?"
+            parts.insert(0, Text(_("Waiting for") + f" {who}"))
+        for i, part in enumerate(parts):
+            if i:
+                out.append("  ·  ")
+            out.append_text(part)
+        return out
+
+    def _keys(self) -> Text:
+        state = self.taki.state
+        out = Text()
+        hints = [
+            ("draw", "d", _("draw")),
+            ("close_taki", "c", _("close TAKI")),
+            ("end_turn", "e", _("end turn")),
+            ("declare_last_card", "l", _("last card")),
+            ("break", "b", _("break +3")),
+            ("pass", "p", _("pass")),
+        ]
+        if state.playable():
+            out.append("←→/1-9 ", style="bold")
+            out.append(_("choose") + "  ")
+            out.append("Enter ", style="bold")
+            out.append(_("play") + "  ")
+        for kind, key, label in hints:
+            if state.action(kind) is not None:
+                out.append(f"{key} ", style="bold")
+                out.append(label + "  ")
+        out.append("t ", style="bold")
+        out.append(_("chat") + "  ")
+        out.append("? ", style="bold")
+        out.append(_("help") + "  ")
+        out.append("q ", style="bold")
+        out.append(_("leave"))
+        return out
+
+    # ------------------------------------------------------------ actions
+
+    def action_move(self, step: int) -> None:
+        hand = self.taki.state.hand
+        if hand:
+            self.selected = (self.selected + step) % len(hand)
+            self.refresh_view()
+
+    def action_pick(self, index: int) -> None:
+        if index < len(self.taki.state.hand):
+            self.selected = index
+            self.refresh_view()
+
+    def on_card_tile_chosen(self, message: CardTile.Chosen) -> None:
+        self.selected = message.index
+        self.action_play()
+
+    def action_play(self) -> None:
+        state = self.taki.state
+        hand = state.hand
+        if not hand or self.selected >= len(hand):
+            return
+        card = hand[self.selected]
+        if card not in state.playable():
+            self.notify(_("That card cannot be played now."), severity="warning")
+            return
+        if card == "color":
+
+            def chosen(color: str | None) -> None:
+                if color:
+                    action = state.play_of("color", color)
+                    if action is not None:
+                        self.taki.send_action(action, last=len(state.hand) <= 2)
+
+            self.app.push_screen(ColorPicker(), chosen)
+            return
+        action = state.play_of(card)
+        if action is not None:
+            self.taki.send_action(action)
+
+    def action_act(self, kind: str) -> None:
+        action = self.taki.state.action(kind)
+        if action is None:
+            return
+        self.taki.send_action(action)
+
+    def action_host(self, what: str) -> None:
+        self.taki.host_command(what)
+
+    def action_chat(self) -> None:
+        self.query_one("#chat-input", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "chat-input":
+            text = event.value.strip()
+            event.input.value = ""
+            if text:
+                self.taki.send_chat(text)
+            self.set_focus(None)
+
+    def action_leave(self) -> None:
+        self.taki.leave_table()

@@ -1,0 +1,100 @@
+"""View patches: what changed in a recipient's view, small enough to ride on an event.
+
+A snapshot gives a client the whole view (``engine.view_of``); after that, the last
+event of each action carries a *patch* instead of a new view. A patch is a map from a
+dotted path to the path's new value::
+
+    {"players.1.cards": 6, "discard_top": ["B5", "R7"], "lead": "R7", "turn": 2}
+
+Each path names a key of a map or (in decimal) an index of an array, walked from the
+view's top. ``apply_patch`` sets each path's value in order, so a client keeps an exact
+view without knowing any rule of the game. ``diff_view`` makes the smallest patch of
+this kind: it goes into maps, and into arrays of maps of unchanged length (the players),
+and replaces anything else whole (a hand, the top cards).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import ProtocolError
+
+
+class Unpatchable(ValueError):
+    """The change cannot be written as a patch (a top-level key vanished): send a snapshot."""
+
+
+def _diff(old: Any, new: Any, prefix: str, out: dict[str, Any]) -> None:
+    if isinstance(old, dict) and isinstance(new, dict):
+        if old.keys() - new.keys() or any(not isinstance(k, str) or "." in k for k in new):
+            out[prefix] = new  # a vanished or undotted key: replace the whole map
+            return
+        for key, value in new.items():
+            path = f"{prefix}.{key}"
+            if key not in old:
+                out[path] = value
+            elif old[key] != value or type(old[key]) is not type(value):
+                _diff(old[key], value, path, out)
+        return
+    if (
+        isinstance(old, list)
+        and isinstance(new, list)
+        and len(old) == len(new)
+        and all(isinstance(x, dict) for x in new)
+    ):
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            if a != b:
+                _diff(a, b, f"{prefix}.{i}", out)
+        return
+    out[prefix] = new
+
+
+def diff_view(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """The patch that turns ``old`` into ``new`` (empty if they are equal).
+
+    Raises Unpatchable if a top-level key of ``old`` is gone from ``new`` or a key holds
+    a dot; the server then sends a snapshot instead.
+    """
+    if old.keys() - new.keys():
+        raise Unpatchable("a top-level key vanished")
+    out: dict[str, Any] = {}
+    for key, value in new.items():
+        if "." in key:
+            raise Unpatchable(f"key {key!r} holds a dot")
+        if key not in old:
+            out[key] = value
+        elif old[key] != value or type(old[key]) is not type(value):
+            _diff(old[key], value, key, out)
+    return out
+
+
+def _index(part: str) -> int:
+    if not part.isdigit():
+        raise ValueError(part)
+    return int(part)
+
+
+def apply_patch(view: dict[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
+    """Apply ``patch`` to ``view`` in place (and return it).
+
+    Values are copied in, so the patch map can be reused. A path that does not lead
+    anywhere in ``view`` raises ProtocolError("bad_message"): the client should resync.
+    """
+    for path, value in patch.items():
+        parts = path.split(".")
+        target: Any = view
+        try:
+            for part in parts[:-1]:
+                target = target[_index(part)] if isinstance(target, list) else target[part]
+            last = parts[-1]
+            if isinstance(target, list):
+                target[_index(last)] = copy.deepcopy(value)
+            elif isinstance(target, dict):
+                target[last] = copy.deepcopy(value)
+            else:
+                raise TypeError(type(target).__name__)
+        except (KeyError, IndexError, ValueError, TypeError):
+            raise ProtocolError("bad_message", f"view patch: no path {path!r}") from None
+    return view

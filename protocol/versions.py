@@ -1,0 +1,27 @@
+"""Protocol versions and their negotiation.
+
+Versions are integers; the first is 1. The client offers a range ``[min, max]`` in
+``hello``; the server answers with the highest version both speak, or refuses with the
+range it supports. A later version only adds message types and fields (and error
+codes); it never removes one or changes what an old one means, so a peer built for
+version N talks to any peer that accepts N.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+PROTOCOL_VERSION: Final = 1
+"""The newest version this package speaks."""
+
+MIN_VERSION: Final = 1
+"""The oldest version this package still speaks."""
+
+SUPPORTED: Final[tuple[int, int]] = (MIN_VERSION, PROTOCOL_VERSION)
+
+
+def negotiate(offered: tuple[int, int], supported: tuple[int, int] = SUPPORTED) -> int | None:
+    """The highest version in both ranges, or None if they do not meet."""
+    low = max(offered[0], supported[0])
+    high = min(offered[1], supported[1])
+    return high if low <= high else None

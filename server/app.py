@@ -1,0 +1,166 @@
+"""``taki-server``: listen on TCP, run the lobby, shut down cleanly.
+
+``serve`` is the whole server as one trio task (tests start it in a nursery on port 0
+and get the bound port back through ``task_status``); ``main`` is the command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import socket
+import sys
+from collections.abc import Sequence
+
+import trio
+
+from protocol.connection import ServerConnection
+from protocol.messages import Error
+
+from .lobby import Lobby
+from .session import Limits, Session
+
+DEFAULT_PORT = 8254  # T-A-K-I on a phone keypad
+log = logging.getLogger("taki.server")
+
+
+class Server:
+    """The listener and the lobby; ``sessions`` are the live connections."""
+
+    def __init__(self, lobby: Lobby, limits: Limits, max_connections: int) -> None:
+        self.lobby = lobby
+        self.limits = limits
+        self.max_connections = max_connections
+        self.sessions: set[Session] = set()
+
+    async def handle(self, stream: trio.abc.Stream) -> None:
+        if len(self.sessions) >= self.max_connections:
+            refusal = ServerConnection().send(
+                Error("server_full", "the server has too many connections")
+            )
+            with trio.move_on_after(2):
+                await stream.send_all(refusal)
+            await stream.aclose()
+            return
+        session = Session(stream, self.lobby, self.limits)
+        self.sessions.add(session)
+        try:
+            await session.run()
+        finally:
+            self.sessions.discard(session)
+
+    def shutdown(self) -> None:
+        """Tell every connection the server is going away."""
+        message = Error("server_shutdown", "the server is shutting down")
+        for session in list(self.sessions):
+            session.send(message)
+            session.close_soon()
+        self.lobby.shutdown(message)
+
+
+async def serve(
+    host: str = "0.0.0.0",
+    port: int = DEFAULT_PORT,
+    *,
+    limits: Limits = Limits(),
+    bot_delay: float = 0.8,
+    max_tables: int = 200,
+    max_connections: int = 2000,
+    seed: int | None = None,
+    task_status: trio.TaskStatus[tuple[Server, int]] = trio.TASK_STATUS_IGNORED,
+) -> None:
+    """Run the server until cancelled; ``task_status`` gets (server, bound port)."""
+    async with trio.open_nursery() as nursery:
+        lobby = Lobby(nursery, max_tables=max_tables, bot_delay=bot_delay, seed=seed)
+        server = Server(lobby, limits, max_connections)
+        listeners = await trio.open_tcp_listeners(port, host=host)
+        bound = listeners[0].socket.getsockname()[1]
+        nursery.start_soon(trio.serve_listeners, server.handle, listeners)
+        task_status.started((server, bound))
+        try:
+            await trio.sleep_forever()
+        finally:
+            server.shutdown()
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback (best effort, no traffic)."""
+    found: list[str] = []
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        infos = []
+    for info in infos:
+        addr = str(info[4][0])
+        if not addr.startswith("127.") and addr not in found:
+            found.append(addr)
+    return found
+
+
+async def _run(args: argparse.Namespace) -> None:
+    async with trio.open_nursery() as nursery:
+        server, port = await nursery.start(
+            lambda task_status: serve(
+                args.host,
+                args.port,
+                bot_delay=args.bot_delay,
+                max_tables=args.max_tables,
+                max_connections=args.max_connections,
+                task_status=task_status,
+            )
+        )
+        addresses = lan_addresses() or ["127.0.0.1"]
+        if args.host not in ("0.0.0.0", "::", ""):
+            addresses = [args.host]
+        print(f"TAKI server listening on {args.host}:{port}. Players type:")
+        for addr in addresses:
+            print(f"    taki-client {addr}:{port}")
+        if args.host in ("0.0.0.0", "::", ""):
+            print(f"    taki-client 127.0.0.1:{port}   (on this machine)")
+        print("Ctrl-C stops the server.", flush=True)
+        with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+            async for _ in signals:
+                print("Shutting down: telling everyone...", flush=True)
+                server.shutdown()
+                await trio.sleep(0.3)
+                nursery.cancel_scope.cancel()
+                break
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="taki-server",
+        description="Host TAKI games on your LAN: players join with taki-client HOST:PORT.",
+    )
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
+    )
+    parser.add_argument(
+        "--log-level",
+        default="WARNING",
+        choices=["DEBUG", "INFO", "WARNING", "ERROR"],
+        help="how much to log to stderr (default WARNING)",
+    )
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.8, help="seconds a bot waits before it acts"
+    )
+    parser.add_argument("--max-tables", type=int, default=200, help="tables at most")
+    parser.add_argument("--max-connections", type=int, default=2000, help="connections at most")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(message)s")
+    try:
+        trio.run(_run, args)
+    except OSError as exc:
+        print(f"taki-server: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,132 @@
+"""The lobby: every table of the server, and who is watching the list.
+
+The lobby creates tables (each runs as its own task in the lobby's nursery), finds the
+table a seat token belongs to, closes tables nobody is at any more, and pushes every
+change of a table to the connections that asked for the table list.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import random
+from typing import Protocol
+
+import trio
+
+from protocol.errors import ProtocolError
+from protocol.messages import Message, TableOptions, TableRemoved, TableUpdate
+
+from .table import Member, Table
+from .text import TABLE_NAME_MAX, BadText, clean_name
+
+log = logging.getLogger("taki.server")
+
+
+class Watcher(Member, Protocol):
+    """A connection in the lobby that follows the table list."""
+
+
+class Lobby:
+    """All tables; see the module docstring."""
+
+    def __init__(
+        self,
+        nursery: trio.Nursery,
+        *,
+        max_tables: int = 200,
+        bot_delay: float = 0.8,
+        seed: int | None = None,
+    ) -> None:
+        self.nursery = nursery
+        self.tables: dict[str, Table] = {}
+        self.watchers: set[Member] = set()
+        self.max_tables = max_tables
+        self.bot_delay = bot_delay
+        self._ids = itertools.count(1)
+        self._seeds = random.Random(seed)
+
+    def create(self, options: TableOptions) -> Table:
+        """A new table with ``options`` (its name cleaned), running in the nursery."""
+        if len(self.tables) >= self.max_tables:
+            limit = self.max_tables
+            raise ProtocolError("table_limit", f"this server holds at most {limit} tables")
+        try:
+            name = clean_name(options.name, "options.name", TABLE_NAME_MAX)
+        except BadText as exc:
+            raise ProtocolError("bad_message", str(exc)) from None
+        if name != options.name:
+            options = TableOptions(
+                name,
+                options.seats,
+                options.stairs,
+                options.must_play_if_able,
+                options.play_for_places,
+                options.turn_timer,
+                options.plus3_window,
+            )
+        table_id = f"t{next(self._ids)}"
+        table = Table(
+            table_id,
+            options,
+            bot_delay=self.bot_delay,
+            seed_source=random.Random(self._seeds.randrange(2**63)),
+            on_change=self._table_changed,
+        )
+        self.tables[table_id] = table
+        self.nursery.start_soon(table.run, name=f"table {table_id}")
+        log.info("table %s created: %r, %d seats", table_id, name, options.seats)
+        return table
+
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ProtocolError("no_such_table", f"there is no table {table_id!r}")
+        return table
+
+    def find_token(self, token: str) -> tuple[Table, int] | None:
+        """The table and seat a seat token holds, if any."""
+        for table in self.tables.values():
+            seat = table.seat_of_token(token)
+            if seat is not None:
+                return table, seat
+        return None
+
+    def infos(self) -> list[Message]:
+        return [TableUpdate(t.info()) for t in self.tables.values()]
+
+    def watch(self, member: Member) -> None:
+        self.watchers.add(member)
+
+    def unwatch(self, member: Member) -> None:
+        self.watchers.discard(member)
+
+    def left(self, table: Table) -> None:
+        """Someone left ``table``: close it if nobody but bots is left."""
+        if table.empty and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            table.close()
+            log.info("table %s closed", table.id)
+            removed = TableRemoved(table.id)
+            for member in list(self.watchers):
+                member.send(removed)
+
+    def _table_changed(self, table: Table) -> None:
+        if table.id not in self.tables:
+            return
+        update = TableUpdate(table.info())
+        for member in list(self.watchers):
+            member.send(update)
+
+    def shutdown(self, message: Message) -> None:
+        """Tell everyone the server is going away."""
+        told: set[int] = set()
+        for member in list(self.watchers):
+            told.add(id(member))
+            member.send(message)
+        for table in self.tables.values():
+            for member in list(table.members):
+                if id(member) not in told:
+                    told.add(id(member))
+                    member.send(message)
+            table.close()

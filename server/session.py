@@ -1,0 +1,337 @@
+"""One client connection: the handshake, its requests, and a bounded outbox.
+
+Three deadlines guard a connection: the hello must come within ``hello_timeout``; the
+server pings every ``ping_interval`` and drops a connection silent for ``idle_timeout``;
+and frames go out through a queue of ``queue_size`` frames drained by a writer task, so
+a client that stops reading fills its own queue and is dropped (``too_slow``) while
+everyone else, and its table, carry on. Whatever goes wrong with one connection ends
+that connection only.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import socket
+from dataclasses import dataclass
+
+import trio
+
+from protocol.connection import ServerConnection
+from protocol.dedupe import RecentIds
+from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError
+from protocol.messages import (
+    Ack,
+    Action,
+    AddBot,
+    Chat,
+    CreateTable,
+    Error,
+    Hello,
+    Join,
+    Leave,
+    ListTables,
+    Message,
+    Ping,
+    Pong,
+    Rematch,
+    RemoveBot,
+    Request,
+    Resync,
+    Spectate,
+    Start,
+    Tables,
+)
+
+from .lobby import Lobby
+from .table import Table
+from .text import BadText, clean_name
+
+log = logging.getLogger("taki.server")
+_numbers = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """A connection's deadlines and sizes (seconds, frames)."""
+
+    hello_timeout: float = 10.0
+    ping_interval: float = 10.0
+    idle_timeout: float = 30.0
+    queue_size: int = 512
+    recv_size: int = 65536
+    send_buffer: int | None = None
+    """SO_SNDBUF for each connection (None: the system's); small values find slow
+    readers sooner."""
+
+
+class Session:
+    """See the module docstring. ``send`` never blocks: tables call it freely."""
+
+    def __init__(self, stream: trio.abc.Stream, lobby: Lobby, limits: Limits = Limits()) -> None:
+        self.stream = stream
+        self.lobby = lobby
+        self.limits = limits
+        self.number = next(_numbers)
+        self.conn = ServerConnection()
+        self.name = "?"
+        self.table: Table | None = None
+        self.recent: RecentIds[Message] = RecentIds()
+        self._out_send, self._out_recv = trio.open_memory_channel[bytes | None](limits.queue_size)
+        self._scope = trio.CancelScope()
+        self._last_heard = trio.current_time()
+        self._closing = False
+        self._nonce = itertools.count(1)
+
+    # ------------------------------------------------------------------ sending
+
+    def send(self, message: Message) -> None:
+        """Queue ``message``; a full queue means the client is not reading: drop it."""
+        if self._closing:
+            return
+        try:
+            data = self.conn.send(message)
+        except LocalProtocolError:
+            return  # not sendable now (closed, or before welcome): nothing to do
+        try:
+            self._out_send.send_nowait(data)
+        except trio.WouldBlock:
+            log.info("connection %d dropped: too slow", self.number)
+            self._drop()
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass
+        if self.conn.closed:
+            self.close_soon()
+
+    def close_soon(self) -> None:
+        """Close after the frames already queued have gone out."""
+        if self._closing:
+            return
+        self._closing = True
+        try:
+            self._out_send.send_nowait(None)
+        except trio.WouldBlock:
+            self._scope.cancel()
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass
+
+    def _drop(self) -> None:
+        self._closing = True
+        self._leave_table(disconnect=True)
+        self._scope.cancel()
+
+    # ------------------------------------------------------------------ tasks
+
+    async def run(self) -> None:
+        """Serve the connection until it ends, whichever way it ends."""
+        if self.limits.send_buffer and isinstance(self.stream, trio.SocketStream):
+            self.stream.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
+        try:
+            with self._scope:
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(self._writer)
+                    try:
+                        if await self._handshake():
+                            nursery.start_soon(self._heartbeat)
+                            await self._reader()
+                    finally:
+                        if not self._closing:
+                            self.close_soon()
+        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
+            log.debug("connection %d: %s", self.number, exc)
+        finally:
+            self._closing = True
+            self._leave_table(disconnect=True)
+            self.lobby.unwatch(self)
+            with trio.CancelScope(shield=True), trio.move_on_after(1):
+                await self.stream.aclose()
+            log.info("connection %d closed", self.number)
+
+    async def _writer(self) -> None:
+        async for data in self._out_recv:
+            if data is None:
+                break
+            await self.stream.send_all(data)
+        self._scope.cancel()
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await trio.sleep(self.limits.ping_interval)
+            if trio.current_time() - self._last_heard > self.limits.idle_timeout:
+                log.info("connection %d dropped: silent", self.number)
+                self._leave_table(disconnect=True)
+                self.send(Error("timeout", "no word from the client for too long"))
+                self.close_soon()
+                return
+            self.send(Ping(next(self._nonce)))
+
+    async def _receive(self) -> bool:
+        """Read once into the protocol object; False at end of stream."""
+        data = await self.stream.receive_some(self.limits.recv_size)
+        self._last_heard = trio.current_time()
+        self.conn.receive_data(data)
+        return bool(data)
+
+    async def _handshake(self) -> bool:
+        hello: Hello | None = None
+        with trio.move_on_after(self.limits.hello_timeout):
+            while hello is None:
+                try:
+                    message = self.conn.next_message()
+                except RemoteProtocolError as exc:
+                    self.send(Error.of(exc))
+                    return False
+                if message is None:
+                    if not await self._receive():
+                        return False
+                    continue
+                assert isinstance(message, Hello)
+                hello = message
+        if hello is None:
+            self.send(Error("timeout", "no hello within the time allowed"))
+            return False
+        try:
+            self.name = clean_name(hello.name)
+        except BadText as exc:
+            self.send(Error("bad_message", str(exc)))
+            return False
+        found = self.lobby.find_token(hello.token) if hello.token else None
+        if found is not None and self.conn.role == "spectator":
+            found = None  # a spectator never takes a seat
+        table, seat = found if found else (None, None)
+        self.send_raw_welcome(table.id if table else None, seat)
+        if table is not None and hello.token is not None:
+            table.reclaim(hello.token, self)
+            self.table = table
+            self._follow_seat()
+            log.info("connection %d took back seat %s at %s", self.number, seat, table.id)
+        else:
+            log.info("connection %d: %r in the lobby", self.number, self.name)
+        return True
+
+    def send_raw_welcome(self, table: str | None, seat: int | None) -> None:
+        try:
+            data = self.conn.accept(name=self.name, table=table, seat=seat)
+        except LocalProtocolError:
+            return
+        self._out_send.send_nowait(data)
+
+    async def _reader(self) -> None:
+        while not self._closing:
+            try:
+                message = self.conn.next_message()
+            except RemoteProtocolError as exc:
+                self.send(Error.of(exc))
+                if self.conn.closed:
+                    return
+                continue
+            if message is None:
+                if self.conn.closed or not await self._receive():
+                    return
+                continue
+            self._handle(message)
+
+    # ------------------------------------------------------------------ requests
+
+    def _handle(self, message: Message) -> None:
+        if isinstance(message, Ping):
+            self.send(Pong(message.nonce))
+            return
+        if not isinstance(message, Request):
+            return  # pong, or something harmless
+        seen = self.recent.get(message.id)
+        if seen is not None:
+            self.send(seen)  # a retried request: answered again, applied once
+            return
+        try:
+            answer: Message = self._request(message)
+        except ProtocolError as exc:
+            answer = Error(exc.code, exc.message[:1000], message.id)
+        self.recent.remember(message.id, answer)
+        self._follow_seat()
+        self.send(answer)
+
+    def _follow_seat(self) -> None:
+        """Once seated, request ids are remembered per seat, across reconnects."""
+        table = self.table
+        if table is None:
+            return
+        watch = table.members.get(self)
+        if watch is not None and watch.seat is not None:
+            seat = table.seats[watch.seat]
+            if seat is not None and seat.member is self:
+                self.recent = seat.recent
+
+    def _request(self, message: Request) -> Message:
+        rid = message.id
+        if isinstance(message, Action):
+            self._at_table().act(self, message.action)
+            return Ack(rid)
+        if isinstance(message, Chat):
+            self._at_table().chat(self, message.text)
+            return Ack(rid)
+        if isinstance(message, Resync):
+            table = self._at_table()
+            self.send(table.snapshot(self))
+            return Ack(rid)
+        if isinstance(message, ListTables):
+            self.lobby.watch(self)
+            self.send(Tables(tuple(t.info() for t in self.lobby.tables.values())))
+            return Ack(rid)
+        if isinstance(message, CreateTable):
+            self._not_at_table()
+            table = self.lobby.create(message.options)
+            seat, token = table.join(self)
+            self.table = table
+            return Ack(rid, table=table.id, seat=seat, token=token)
+        if isinstance(message, Join):
+            self._not_at_table()
+            table = self.lobby.get(message.table)
+            seat, token = table.join(self, message.seat)
+            self.table = table
+            return Ack(rid, table=table.id, seat=seat, token=token)
+        if isinstance(message, Spectate):
+            self._not_at_table()
+            table = self.lobby.get(message.table)
+            table.spectate(self)
+            self.table = table
+            return Ack(rid, table=table.id)
+        if isinstance(message, Leave):
+            self._at_table()
+            self._leave_table(disconnect=False)
+            return Ack(rid)
+        if isinstance(message, AddBot):
+            seat = self._at_table().add_bot(self, message.kind, message.seat)
+            return Ack(rid, seat=seat)
+        if isinstance(message, RemoveBot):
+            self._at_table().remove_bot(self, message.seat)
+            return Ack(rid)
+        if isinstance(message, Start):
+            self._at_table().start(self, message.first_seat)
+            return Ack(rid)
+        if isinstance(message, Rematch):
+            self._at_table().rematch(self)
+            return Ack(rid)
+        raise ProtocolError("unexpected_message", f"{message.TYPE} is not handled here")
+
+    def _at_table(self) -> Table:
+        if self.table is None:
+            raise ProtocolError("not_at_table", "join or watch a table first")
+        return self.table
+
+    def _not_at_table(self) -> None:
+        if self.table is not None:
+            if self.table.id in self.lobby.tables and self in self.table.members:
+                raise ProtocolError("already_at_table", "leave your table first")
+            self.table = None
+
+    def _leave_table(self, *, disconnect: bool) -> None:
+        table = self.table
+        if table is None:
+            return
+        self.table = None
+        if disconnect:
+            table.disconnect(self)
+        else:
+            table.leave(self)
+        self.lobby.left(table)

@@ -1,0 +1,229 @@
+"""The Textual client (asyncio) against a real server running in a background thread."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import trio
+
+from client.app import TakiApp
+from client.config import Settings
+from client.net import parse_address
+from client.screens.lobby import LobbyScreen
+from client.screens.table import TableScreen
+from client.widgets.cards import CardTile
+from engine import game_from_position
+from protocol.messages import TableOptions
+from server.app import Server, serve
+
+from .util import position
+
+
+class ServerThread:
+    """A real taki server on a loopback port, in its own thread and trio loop."""
+
+    def __init__(self) -> None:
+        self.port = 0
+        self.server: Server | None = None
+        self._token: trio.lowlevel.TrioToken | None = None
+        self._cancel: trio.CancelScope | None = None
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=trio.run, args=(self._main,), daemon=True)
+
+    async def _main(self) -> None:
+        self._token = trio.lowlevel.current_trio_token()
+        with trio.CancelScope() as scope:
+            self._cancel = scope
+            async with trio.open_nursery() as nursery:
+                self.server, self.port = await nursery.start(
+                    lambda task_status: serve("127.0.0.1", 0, bot_delay=0.05,
+                                              task_status=task_status)
+                )
+                self._ready.set()
+
+    def start(self) -> None:
+        self._thread.start()
+        assert self._ready.wait(10)
+
+    def call(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn`` in the server's thread (tables are not thread-safe)."""
+        return trio.from_thread.run_sync(fn, trio_token=self._token)
+
+    def stop(self) -> None:
+        if self._cancel is not None and self._token is not None:
+            trio.from_thread.run_sync(self._cancel.cancel, trio_token=self._token)
+        self._thread.join(10)
+
+
+@pytest.fixture
+def server() -> Iterator[ServerThread]:
+    thread = ServerThread()
+    thread.start()
+    yield thread
+    thread.stop()
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path))
+
+
+async def until(test: Callable[[], bool], timeout: float = 10) -> None:
+    async with asyncio.timeout(timeout):
+        while not test():
+            await asyncio.sleep(0.02)
+
+
+def make_app(server: ServerThread, **kw: Any) -> TakiApp:
+    return TakiApp(f"127.0.0.1:{server.port}", name=kw.pop("name", "Tester"),
+                   settings=Settings(), **kw)
+
+
+async def seated_game(app: TakiApp, server: ServerThread, bots: int = 1) -> None:
+    """Create a table from the app, add bots, start; wait for the dealt snapshot."""
+    await until(lambda: app.link is not None)
+    app.create_table(TableOptions("Test", bots + 1))
+    await until(lambda: app.state.info is not None)
+    for _ in range(bots):
+        app.host_command("add_basic")
+    await until(lambda: app.state.info is not None
+                and all(s is not None for s in app.state.info.seats))
+    app.host_command("start")
+    await until(lambda: app.state.view is not None)
+
+
+def test_parse_address() -> None:
+    assert parse_address("192.168.1.23:8254") == ("192.168.1.23", 8254)
+    assert parse_address("host") == ("host", 8254)
+    assert parse_address("[::1]:9000") == ("::1", 9000)
+    for bad in ("", "a:b", "h:0", "h:70000"):
+        with pytest.raises(ValueError):
+            parse_address(bad)
+
+
+@pytest.mark.asyncio
+async def test_join_lobby_create_and_play_by_keys(server: ServerThread) -> None:
+    app = make_app(server)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(lambda: isinstance(app.screen, LobbyScreen))
+        await seated_game(app, server)
+        assert isinstance(app.screen, TableScreen)
+        await until(lambda: bool(app.state.legal))  # our turn (a bot moves fast)
+        before = len(app.state.hand)
+        await pilot.press("d")
+        await until(lambda: len(app.state.hand) != before or not app.state.legal)
+        assert app.state.hand != [] and app.state.seq > 0
+        log = "\n".join(app.state.log)
+        assert "You drew" in log  # 1 card, or a +2 stack a bot just played
+
+
+@pytest.mark.asyncio
+async def test_play_a_card_by_number_and_enter(server: ServerThread) -> None:
+    app = make_app(server)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await seated_game(app, server)
+        table = server.server.lobby.tables["t1"] if server.server else None
+        assert table is not None
+        pos = position(hands=[["R1", "G3", "R7"], ["B1", "B3", "B4"]])
+        server.call(lambda: _set_game(table, pos))
+        await until(lambda: app.state.hand == ["R1", "G3", "R7"] and bool(app.state.legal))
+        tiles = list(app.screen.query(CardTile))
+        assert [t.has_class("unplayable") for t in tiles] == [False, True, False]
+        await pilot.press("3", "enter")
+        await until(lambda: "R7" not in app.state.hand)
+        assert app.state.view is not None and app.state.view["lead"] in ("R7", "B1", "B3", "B4")
+
+
+def _set_game(table: Any, pos: dict[str, Any]) -> None:
+    """Deal a chosen position at a running table (server thread only)."""
+    table.game = game_from_position(pos)
+    table.state = "playing"
+    table.actions = []
+    for watch in table.members.values():
+        watch.view = None
+    table._changed(snapshot_to=list(table.members))
+
+
+@pytest.mark.asyncio
+async def test_plus3_window_break_and_pass_keys(server: ServerThread) -> None:
+    app = make_app(server)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await seated_game(app, server)
+        table = server.server.lobby.tables["t1"] if server.server else None
+        assert table is not None
+        pos = position(
+            hands=[["breaker", "G3", "R7"], ["+3", "B3", "B4"]],
+            turn=0,
+            discard=["R5", "+3"],
+            plus3={"by": 1, "passed": []},
+        )
+        server.call(lambda: _set_game(table, pos))
+        await until(lambda: app.state.action("break") is not None)
+        keys = str(app.screen.query_one("#keys").render())
+        assert "break" in keys and "pass" in keys
+        await pilot.press("b")
+        await until(lambda: "breaker" not in app.state.hand)
+        assert app.state.view is not None and app.state.view["plus3"] is None
+        assert app.state.view["players"][1]["cards"] == 6  # 3 held + 3 drawn
+
+
+@pytest.mark.asyncio
+async def test_spectator_sees_no_hand(server: ServerThread) -> None:
+    host = make_app(server, name="Host")
+    async with host.run_test(size=(100, 32)):
+        await seated_game(host, server)
+        watcher = TakiApp(f"127.0.0.1:{server.port}", name="Watcher", watch="t1",
+                          settings=Settings())
+        async with watcher.run_test(size=(100, 32)):
+            await until(lambda: watcher.state.view is not None)
+            assert watcher.state.seat is None
+            assert "hand" not in watcher.state.view
+            assert list(watcher.screen.query(CardTile)) == []
+            await until(lambda: watcher.state.seq == host.state.seq)
+
+
+@pytest.mark.asyncio
+async def test_reconnect_after_the_socket_is_cut(server: ServerThread) -> None:
+    app = make_app(server)
+    async with app.run_test(size=(100, 32)):
+        await seated_game(app, server)
+        hand = list(app.state.hand)
+        seat = app.state.seat
+        link = app.link
+        assert link is not None and link._writer is not None
+        link._writer.transport.abort()  # the Wi-Fi drops
+        await until(lambda: app.link is not None and app.link is not link, timeout=15)
+        await until(lambda: app.state.view is not None and app.state.seat == seat)
+        assert app.state.seat == seat
+        # the hand is the same unless the game moved on (bots may not act for us)
+        assert sorted(app.state.hand) == sorted(hand) or app.state.seq > 0
+
+
+@pytest.mark.asyncio
+async def test_server_refusal_is_shown_not_raised(server: ServerThread) -> None:
+    app = make_app(server)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(lambda: app.link is not None)
+        app.join_table("t99")
+        await pilot.pause(0.3)
+        await until(lambda: not app.pending)
+        assert isinstance(app.screen, LobbyScreen)
+
+
+@pytest.mark.asyncio
+async def test_names_and_chat_never_render_markup(server: ServerThread) -> None:
+    app = make_app(server, name="[b]Bold[/b]")
+    async with app.run_test(size=(100, 32)):
+        await seated_game(app, server)
+        app.send_chat("[red]boom[/red] \x1b[2J")
+        await until(lambda: bool(app.chat_lines))
+        await asyncio.sleep(0.1)
+        chat = app.screen.query_one("#chat")
+        text = "\n".join(str(line.text) for line in chat.lines)  # type: ignore[attr-defined]
+        assert "[red]boom[/red]" in text and "\x1b" not in text
+        players = str(app.screen.query_one("#players").render())
+        assert "[b]Bold[/b]" in players
