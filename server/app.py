@@ -47,6 +47,8 @@ class Server:
         self.sessions.add(session)
         try:
             await session.run()
+        except Exception:  # one connection's failure must never end the server
+            log.exception("connection %d failed", session.number)
         finally:
             self.sessions.discard(session)
 

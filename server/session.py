@@ -137,8 +137,8 @@ class Session:
                     finally:
                         if not self._closing:
                             self.close_soon()
-        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
-            log.debug("connection %d: %s", self.number, exc)
+        except* (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as group:
+            log.debug("connection %d: %s", self.number, group.exceptions[0])
         finally:
             self._closing = True
             self._leave_table(disconnect=True)

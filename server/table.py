@@ -13,6 +13,7 @@ which only queues (a connection that cannot keep up is dropped by its own sessio
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import secrets
@@ -46,6 +47,8 @@ from protocol.messages import (
 from protocol.patch import Unpatchable, diff_view
 
 from .text import clean_chat, unique_name
+
+log = logging.getLogger("taki.server")
 
 LOG_KEEP = 40
 """Events a snapshot carries for display (the client's log after a reconnect)."""
@@ -539,7 +542,11 @@ class Table:
             with trio.move_on_at(self.next_deadline()):
                 await self._wake.wait()
             self._wake = trio.Event()
-            self.tick()
+            try:
+                self.tick()
+            except Exception:  # a bug here must not take the lobby (and every table) down
+                log.exception("table %s: tick failed", self.id)
+                self._bot_due = self._plus3_due = self._turn_due = None
 
     def close(self) -> None:
         self._closed = True

@@ -57,6 +57,7 @@ class ServerThread:
         if self._cancel is not None and self._token is not None:
             trio.from_thread.run_sync(self._cancel.cancel, trio_token=self._token)
         self._thread.join(10)
+        assert not self._thread.is_alive()
 
 
 @pytest.fixture

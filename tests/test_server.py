@@ -460,3 +460,32 @@ async def test_a_retry_after_reconnect_is_applied_once() -> None:
         assert isinstance(ack, Ack)  # the first answer, again
         await a.wait_for(lambda m: isinstance(m, Event) and m.seq >= 2)
         assert again.view is not None and len(again.view["hand"]) == cards
+
+
+@pytest.mark.trio
+async def test_clients_vanishing_mid_stream_never_hurt_the_server() -> None:
+    import socket
+    import struct
+
+    async with running_server(bot_delay=0) as (server, port, nursery):
+        host = await connect(nursery, port, "Host")
+        await host.request(CreateTable, options=options(seats=2))
+        await host.request(AddBot, kind="basic")
+        watchers = []
+        for i in range(6):
+            w = await connect(nursery, port, f"W{i}", role="spectator")
+            await w.request(Spectate, table="t1")
+            watchers.append(w)
+        await host.request(Start)
+        for w in watchers:  # reset, not a polite close: the server's sends fail
+            w.stream.socket.setsockopt(
+                socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0)
+            )
+            await w.close()
+        await play_out([host])
+        late = await connect(nursery, port, "Late")
+        ack = await late.request(ListTables)
+        assert isinstance(ack, Ack)
+        with trio.fail_after(5):
+            while len(server.sessions) > 2:
+                await trio.sleep(0.01)
