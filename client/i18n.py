@@ -1,8 +1,9 @@
 """Languages: gettext-style look-up of the UI's English strings in a catalog.
 
 ``_("Draw")`` returns the string in the chosen language, or the English when the
-catalog lacks it. Catalogs live in ``client/locales/<lang>.py`` as one ``MESSAGES``
-dict each (English text -> translation), so adding a language is adding one file.
+catalog lacks it. Catalogs live in ``client/locales/<lang>.py``: a ``MESSAGES`` dict
+(English text -> translation) and ``RULES``, the help screen's rules in Markdown; so
+adding a language is adding one file.
 ``choose`` picks from ``--lang``, then the saved setting, then the locale.
 """
 
@@ -21,6 +22,7 @@ LANGUAGES: dict[str, str] = {
 }
 
 _current: dict[str, str] = {}
+_rules: str | None = None
 _lang = "en"
 
 
@@ -45,21 +47,28 @@ def choose(*preferred: str | None) -> str:
 
 def set_language(lang: str) -> str:
     """Switch the catalog; returns the language actually used."""
-    global _current, _lang
+    global _current, _lang, _rules
+    _current, _rules, _lang = {}, None, "en"
     if lang not in LANGUAGES or lang == "en":
-        _current, _lang = {}, "en"
         return "en"
     try:
         module = importlib.import_module(f"client.locales.{lang}")
-        _current = dict(module.MESSAGES)
-    except (ImportError, AttributeError):
-        _current = {}
+    except ImportError:
+        return "en"
+    _current = dict(getattr(module, "MESSAGES", {}))
+    rules = getattr(module, "RULES", None)
+    _rules = rules if isinstance(rules, str) else None
     _lang = lang
     return lang
 
 
 def language() -> str:
     return _lang
+
+
+def rules(english: str) -> str:
+    """The rules help in the current language (``RULES`` of its catalog), else English."""
+    return _rules or english
 
 
 def _(text: str) -> str:

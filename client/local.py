@@ -20,10 +20,14 @@ _LISTENING = re.compile(r"listening on (\S+):(\d+)")
 class LocalServer:
     """A ``taki-server`` child process."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0, bot_delay: float = 0.8) -> None:
+    def __init__(
+        self, host: str = "127.0.0.1", port: int = 0, bot_delay: float = 0.8, keep: bool = False
+    ) -> None:
         self.host = host
         self.port = port
         self.bot_delay = bot_delay
+        self.keep = keep
+        """Keep tables on disk (a LAN host's server); Play now's games are throwaway."""
         self.process: asyncio.subprocess.Process | None = None
         self.lines: list[str] = []
 
@@ -39,6 +43,7 @@ class LocalServer:
             str(self.port),
             "--bot-delay",
             str(self.bot_delay),
+            *([] if self.keep else ["--no-data"]),
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,
@@ -81,7 +86,7 @@ class LocalServer:
 async def start_lan_server() -> LocalServer:
     """A server for LAN friends on the default port, or a free one if that is busy."""
     for port in (DEFAULT_PORT, 0):
-        server = LocalServer("0.0.0.0", port)
+        server = LocalServer("0.0.0.0", port, keep=True)
         try:
             await server.start()
             return server

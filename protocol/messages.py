@@ -118,8 +118,10 @@ class TableOptions(Record):
     play_for_places: bool = False
     turn_timer: float | None = field(default=None, metadata=rule(min=1, max=TIMER_MAX, omit=False))
     """Seconds a seat has for its turn; nil: no limit."""
-    plus3_window: float = field(default=5, metadata=rule(min=1, max=TIMER_MAX))
+    plus3_window: float = field(default=4, metadata=rule(min=1, max=TIMER_MAX))
     """Seconds the other seats have to answer a +3."""
+    reconnect_grace: float = field(default=120, metadata=rule(min=0, max=TIMER_MAX))
+    """Seconds a disconnected person keeps the seat before a bot takes it for good."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +135,8 @@ class SeatInfo(Record):
     """The bot's kind, or nil for a person."""
     connected: bool = True
     """False while a person's connection is gone (the seat waits for its token)."""
+    stand_in: bool = False
+    """True while a bot plays for the absent person (``bot`` names its kind)."""
 
 
 @dataclass(frozen=True, slots=True)

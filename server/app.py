@@ -12,14 +12,17 @@ import signal
 import socket
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import trio
+from platformdirs import user_data_dir
 
 from protocol.connection import ServerConnection
 from protocol.messages import Error
 
 from .lobby import Lobby
 from .session import Limits, Session
+from .store import Store
 
 DEFAULT_PORT = 8254  # T-A-K-I on a phone keypad
 log = logging.getLogger("taki.server")
@@ -67,14 +70,27 @@ async def serve(
     *,
     limits: Limits = Limits(),
     bot_delay: float = 0.8,
+    stand_in_delay: float = 3.0,
     max_tables: int = 200,
     max_connections: int = 2000,
     seed: int | None = None,
+    data_dir: Path | None = None,
     task_status: trio.TaskStatus[tuple[Server, int]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
-    """Run the server until cancelled; ``task_status`` gets (server, bound port)."""
+    """Run the server until cancelled; ``task_status`` gets (server, bound port).
+
+    With ``data_dir``, tables are kept in SQLite there and rebuilt on start."""
+    store = Store(data_dir / "taki.sqlite3") if data_dir is not None else None
     async with trio.open_nursery() as nursery:
-        lobby = Lobby(nursery, max_tables=max_tables, bot_delay=bot_delay, seed=seed)
+        lobby = Lobby(
+            nursery,
+            max_tables=max_tables,
+            bot_delay=bot_delay,
+            stand_in_delay=stand_in_delay,
+            seed=seed,
+            store=store,
+        )
+        lobby.restore()
         server = Server(lobby, limits, max_connections)
         listeners = await trio.open_tcp_listeners(port, host=host)
         bound = listeners[0].socket.getsockname()[1]
@@ -84,6 +100,8 @@ async def serve(
             await trio.sleep_forever()
         finally:
             server.shutdown()
+            if store is not None:
+                store.close()
 
 
 def lan_addresses() -> list[str]:
@@ -109,6 +127,8 @@ async def _run(args: argparse.Namespace) -> None:
                 bot_delay=args.bot_delay,
                 max_tables=args.max_tables,
                 max_connections=args.max_connections,
+                data_dir=None if args.no_data else Path(args.data_dir),
+                limits=Limits(rate=args.rate),
                 task_status=task_status,
             )
         )
@@ -147,6 +167,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--bot-delay", type=float, default=0.8, help="seconds a bot waits before it acts"
+    )
+    parser.add_argument(
+        "--data-dir",
+        default=user_data_dir("taki", appauthor=False),
+        help="where tables are kept across restarts (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--no-data", action="store_true", help="keep nothing on disk (tables die with the server)"
+    )
+    parser.add_argument(
+        "--rate", type=float, default=30.0, help="requests per second allowed per connection"
     )
     parser.add_argument("--max-tables", type=int, default=200, help="tables at most")
     parser.add_argument("--max-connections", type=int, default=2000, help="connections at most")

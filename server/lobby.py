@@ -1,8 +1,9 @@
 """The lobby: every table of the server, and who is watching the list.
 
 The lobby creates tables (each runs as its own task in the lobby's nursery), finds the
-table a seat token belongs to, closes tables nobody is at any more, and pushes every
-change of a table to the connections that asked for the table list.
+table a seat token belongs to, closes tables nobody is at any more, pushes every change
+of a table to the connections that asked for the table list, and on start-up rebuilds
+the tables a store kept.
 """
 
 from __future__ import annotations
@@ -10,21 +11,18 @@ from __future__ import annotations
 import itertools
 import logging
 import random
-from typing import Protocol
+from typing import Any
 
 import trio
 
 from protocol.errors import ProtocolError
 from protocol.messages import Message, TableOptions, TableRemoved, TableUpdate
 
+from .store import Store
 from .table import Member, Table
 from .text import TABLE_NAME_MAX, BadText, clean_name
 
 log = logging.getLogger("taki.server")
-
-
-class Watcher(Member, Protocol):
-    """A connection in the lobby that follows the table list."""
 
 
 class Lobby:
@@ -36,15 +34,48 @@ class Lobby:
         *,
         max_tables: int = 200,
         bot_delay: float = 0.8,
+        stand_in_delay: float = 3.0,
         seed: int | None = None,
+        store: Store | None = None,
     ) -> None:
         self.nursery = nursery
         self.tables: dict[str, Table] = {}
         self.watchers: set[Member] = set()
         self.max_tables = max_tables
         self.bot_delay = bot_delay
+        self.stand_in_delay = stand_in_delay
+        self.store = store
         self._ids = itertools.count(1)
         self._seeds = random.Random(seed)
+
+    def _table_kwargs(self) -> dict[str, Any]:
+        return {
+            "bot_delay": self.bot_delay,
+            "stand_in_delay": self.stand_in_delay,
+            "seed_source": random.Random(self._seeds.randrange(2**63)),
+            "store": self.store,
+            "on_change": self._table_changed,
+        }
+
+    def restore(self) -> int:
+        """Rebuild every stored table (before serving); returns how many."""
+        if self.store is None:
+            return 0
+        highest = 0
+        for saved in self.store.load_tables():
+            try:
+                table = Table.restore(saved, **self._table_kwargs())
+            except Exception:
+                log.exception("table %s could not be restored", saved.id)
+                continue
+            self.tables[table.id] = table
+            self.nursery.start_soon(table.run, name=f"table {table.id}")
+            if saved.id[1:].isdigit():
+                highest = max(highest, int(saved.id[1:]))
+        self._ids = itertools.count(highest + 1)
+        if self.tables:
+            log.info("restored %d tables", len(self.tables))
+        return len(self.tables)
 
     def create(self, options: TableOptions) -> Table:
         """A new table with ``options`` (its name cleaned), running in the nursery."""
@@ -56,23 +87,9 @@ class Lobby:
         except BadText as exc:
             raise ProtocolError("bad_message", str(exc)) from None
         if name != options.name:
-            options = TableOptions(
-                name,
-                options.seats,
-                options.stairs,
-                options.must_play_if_able,
-                options.play_for_places,
-                options.turn_timer,
-                options.plus3_window,
-            )
+            options = TableOptions.from_dict(options.to_dict() | {"name": name})
         table_id = f"t{next(self._ids)}"
-        table = Table(
-            table_id,
-            options,
-            bot_delay=self.bot_delay,
-            seed_source=random.Random(self._seeds.randrange(2**63)),
-            on_change=self._table_changed,
-        )
+        table = Table(table_id, options, **self._table_kwargs())
         self.tables[table_id] = table
         self.nursery.start_soon(table.run, name=f"table {table_id}")
         log.info("table %s created: %r, %d seats", table_id, name, options.seats)
@@ -101,7 +118,7 @@ class Lobby:
     def unwatch(self, member: Member) -> None:
         self.watchers.discard(member)
 
-    def left(self, table: Table) -> None:
+    async def left(self, table: Table) -> None:
         """Someone left ``table``: close it if nobody but bots is left."""
         if table.empty and self.tables.get(table.id) is table:
             del self.tables[table.id]
@@ -110,9 +127,15 @@ class Lobby:
             removed = TableRemoved(table.id)
             for member in list(self.watchers):
                 member.send(removed)
+            if self.store is not None:
+                with trio.CancelScope(shield=True):
+                    await self.store.drop_table(table.id)
 
     def _table_changed(self, table: Table) -> None:
         if table.id not in self.tables:
+            return
+        if table.empty:  # e.g. the last person's grace ran out: only bots are left
+            self.nursery.start_soon(self.left, table)
             return
         update = TableUpdate(table.info())
         for member in list(self.watchers):

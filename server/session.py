@@ -60,6 +60,11 @@ class Limits:
     idle_timeout: float = 30.0
     queue_size: int = 512
     recv_size: int = 65536
+    rate: float = 30.0
+    """Requests per second a connection may send (bursts of twice that); beyond it
+    they get ``rate_limited``, and a connection that keeps flooding is closed."""
+    strikes: int = 200
+    """Refused-for-rate messages after which the connection is closed."""
     send_buffer: int | None = None
     """SO_SNDBUF for each connection (None: the system's); small values find slow
     readers sooner."""
@@ -82,6 +87,9 @@ class Session:
         self._last_heard = trio.current_time()
         self._closing = False
         self._nonce = itertools.count(1)
+        self._allowance = 2 * limits.rate
+        self._allowance_at = trio.current_time()
+        self._strikes = 0
 
     # ------------------------------------------------------------------ sending
 
@@ -117,8 +125,7 @@ class Session:
 
     def _drop(self) -> None:
         self._closing = True
-        self._leave_table(disconnect=True)
-        self._scope.cancel()
+        self._scope.cancel()  # ``run`` then tells the table, outside whoever called us
 
     # ------------------------------------------------------------------ tasks
 
@@ -141,17 +148,35 @@ class Session:
             log.debug("connection %d: %s", self.number, group.exceptions[0])
         finally:
             self._closing = True
-            self._leave_table(disconnect=True)
             self.lobby.unwatch(self)
+            with trio.CancelScope(shield=True):
+                await self._leave_table(disconnect=True)
             with trio.CancelScope(shield=True), trio.move_on_after(1):
                 await self.stream.aclose()
             log.info("connection %d closed", self.number)
 
     async def _writer(self) -> None:
+        """Send queued frames, as many as are waiting in one write (fewer syscalls, and a
+        burst of replies drains as fast as it was made)."""
+        done = False
         async for data in self._out_recv:
             if data is None:
                 break
-            await self.stream.send_all(data)
+            chunks = [data]
+            size = len(data)
+            while size < 262144:
+                try:
+                    more = self._out_recv.receive_nowait()
+                except trio.WouldBlock:
+                    break
+                if more is None:
+                    done = True
+                    break
+                chunks.append(more)
+                size += len(more)
+            await self.stream.send_all(b"".join(chunks) if len(chunks) > 1 else data)
+            if done:
+                break
         self._scope.cancel()
 
     async def _heartbeat(self) -> None:
@@ -159,7 +184,6 @@ class Session:
             await trio.sleep(self.limits.ping_interval)
             if trio.current_time() - self._last_heard > self.limits.idle_timeout:
                 log.info("connection %d dropped: silent", self.number)
-                self._leave_table(disconnect=True)
                 self.send(Error("timeout", "no word from the client for too long"))
                 self.close_soon()
                 return
@@ -201,7 +225,7 @@ class Session:
         table, seat = found if found else (None, None)
         self.send_raw_welcome(table.id if table else None, seat)
         if table is not None and hello.token is not None:
-            table.reclaim(hello.token, self)
+            await table.reclaim(hello.token, self)
             self.table = table
             self._follow_seat()
             log.info("connection %d took back seat %s at %s", self.number, seat, table.id)
@@ -229,11 +253,33 @@ class Session:
                 if self.conn.closed or not await self._receive():
                     return
                 continue
-            self._handle(message)
+            if not self._within_rate():
+                self._strikes += 1
+                rid = getattr(message, "id", None)
+                self.send(Error("rate_limited", "too many requests; slow down", rid))
+                if self._strikes >= self.limits.strikes:
+                    log.info("connection %d dropped: flooding", self.number)
+                    self.close_soon()
+                    return
+                continue
+            await self._handle(message)
+            await trio.lowlevel.checkpoint()  # let the writer drain between messages
+
+    def _within_rate(self) -> bool:
+        """A token bucket: ``rate`` per second, bursts up to twice that."""
+        now = trio.current_time()
+        burst = 2 * self.limits.rate
+        earned = (now - self._allowance_at) * self.limits.rate
+        self._allowance = min(burst, self._allowance + earned)
+        self._allowance_at = now
+        if self._allowance < 1:
+            return False
+        self._allowance -= 1
+        return True
 
     # ------------------------------------------------------------------ requests
 
-    def _handle(self, message: Message) -> None:
+    async def _handle(self, message: Message) -> None:
         if isinstance(message, Ping):
             self.send(Pong(message.nonce))
             return
@@ -244,7 +290,7 @@ class Session:
             self.send(seen)  # a retried request: answered again, applied once
             return
         try:
-            answer: Message = self._request(message)
+            answer: Message = await self._request(message)
         except ProtocolError as exc:
             answer = Error(exc.code, exc.message[:1000], message.id)
         self.recent.remember(message.id, answer)
@@ -262,17 +308,16 @@ class Session:
             if seat is not None and seat.member is self:
                 self.recent = seat.recent
 
-    def _request(self, message: Request) -> Message:
+    async def _request(self, message: Request) -> Message:
         rid = message.id
         if isinstance(message, Action):
-            self._at_table().act(self, message.action)
+            await self._at_table().act(self, message.action)
             return Ack(rid)
         if isinstance(message, Chat):
-            self._at_table().chat(self, message.text)
+            await self._at_table().chat(self, message.text)
             return Ack(rid)
         if isinstance(message, Resync):
-            table = self._at_table()
-            self.send(table.snapshot(self))
+            await self._at_table().resync(self)
             return Ack(rid)
         if isinstance(message, ListTables):
             self.lobby.watch(self)
@@ -281,36 +326,36 @@ class Session:
         if isinstance(message, CreateTable):
             self._not_at_table()
             table = self.lobby.create(message.options)
-            seat, token = table.join(self)
+            seat, token = await table.join(self)
             self.table = table
             return Ack(rid, table=table.id, seat=seat, token=token)
         if isinstance(message, Join):
             self._not_at_table()
             table = self.lobby.get(message.table)
-            seat, token = table.join(self, message.seat)
+            seat, token = await table.join(self, message.seat)
             self.table = table
             return Ack(rid, table=table.id, seat=seat, token=token)
         if isinstance(message, Spectate):
             self._not_at_table()
             table = self.lobby.get(message.table)
-            table.spectate(self)
+            await table.spectate(self)
             self.table = table
             return Ack(rid, table=table.id)
         if isinstance(message, Leave):
             self._at_table()
-            self._leave_table(disconnect=False)
+            await self._leave_table(disconnect=False)
             return Ack(rid)
         if isinstance(message, AddBot):
-            seat = self._at_table().add_bot(self, message.kind, message.seat)
+            seat = await self._at_table().add_bot(self, message.kind, message.seat)
             return Ack(rid, seat=seat)
         if isinstance(message, RemoveBot):
-            self._at_table().remove_bot(self, message.seat)
+            await self._at_table().remove_bot(self, message.seat)
             return Ack(rid)
         if isinstance(message, Start):
-            self._at_table().start(self, message.first_seat)
+            await self._at_table().start(self, message.first_seat)
             return Ack(rid)
         if isinstance(message, Rematch):
-            self._at_table().rematch(self)
+            await self._at_table().rematch(self)
             return Ack(rid)
         raise ProtocolError("unexpected_message", f"{message.TYPE} is not handled here")
 
@@ -325,13 +370,13 @@ class Session:
                 raise ProtocolError("already_at_table", "leave your table first")
             self.table = None
 
-    def _leave_table(self, *, disconnect: bool) -> None:
+    async def _leave_table(self, *, disconnect: bool) -> None:
         table = self.table
         if table is None:
             return
         self.table = None
         if disconnect:
-            table.disconnect(self)
+            await table.disconnect(self)
         else:
-            table.leave(self)
-        self.lobby.left(table)
+            await table.leave(self)
+        await self.lobby.left(table)

@@ -1,11 +1,12 @@
 """One table: its seats, spectators, game and clocks, as an actor.
 
-Every command (join, act, start, ...) is a plain synchronous method: in trio nothing
-else runs until it returns, so commands are applied one at a time and a table never
-sees a half-made change. The table's own task (``run``) owns the clocks: it sleeps
-until the next deadline (a bot's move, the +3 window, the turn timer) or until a
-command wakes it, then does what is due. Deadlines use ``trio.current_time`` so tests
-drive them with ``trio.testing.MockClock``.
+Every command (join, act, start, ...) takes the table's lock, so commands are applied
+one at a time and a table never sees a half-made change, even while an accepted action
+is being written to disk: an action is stored *before* it is acknowledged or broadcast.
+The table's own task (``run``) owns the clocks: it sleeps until the next deadline (a
+bot's move, a stand-in for an absent player, the +3 window, the turn timer, the end of
+a reconnect grace period) or until a command wakes it, then does what is due.
+Deadlines use ``trio.current_time`` so tests drive them with ``trio.testing.MockClock``.
 
 Nothing here blocks on a network: members are told things through ``Member.send``,
 which only queues (a connection that cannot keep up is dropped by its own session).
@@ -18,14 +19,14 @@ import math
 import random
 import secrets
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import trio
 
 from engine import Action as EngineAction
-from engine import Game, Options, TakiError, action_from_json, redact, view_of
+from engine import Game, Options, TakiError, action_from_json, redact, replay, view_of
 from engine.bots import Bot, make_bot
 from engine.events import TURN
 from engine.events import Event as EngineEvent
@@ -46,6 +47,7 @@ from protocol.messages import (
 )
 from protocol.patch import Unpatchable, diff_view
 
+from .store import SavedTable, Store
 from .text import clean_chat, unique_name
 
 log = logging.getLogger("taki.server")
@@ -61,23 +63,40 @@ class Member(Protocol):
 
     def send(self, message: Message) -> None: ...
 
+    def close_soon(self) -> None: ...
+
 
 @dataclass
 class Seat:
-    """Who holds a seat: a person (by token, maybe disconnected) or a bot."""
+    """Who holds a seat: a person (by token, maybe away) or a bot."""
 
     name: str
     token: str | None = None
     bot: Bot | None = None
     bot_kind: str | None = None
     member: Member | None = None
+    away_since: float | None = None
+    """When a person's connection went (None: here, or a bot)."""
+    stand_in: Bot | None = None
+    """The bot playing for an absent person, once it had to act."""
     recent: RecentIds[Message] = field(default_factory=RecentIds)
     """Answers to this seat's recent request ids: a retry after a reconnect is applied
     once (PROTOCOL.md, requests)."""
 
+    @property
+    def person(self) -> bool:
+        return self.bot is None
+
     def info(self) -> SeatInfo:
-        connected = self.bot is not None or self.member is not None
-        return SeatInfo(self.name, self.bot_kind, connected)
+        if self.bot is not None:
+            return SeatInfo(self.name, self.bot_kind, True)
+        connected = self.member is not None
+        if self.stand_in is not None:
+            return SeatInfo(self.name, "basic", connected, stand_in=True)
+        return SeatInfo(self.name, None, connected)
+
+    def saved(self) -> dict[str, Any]:
+        return {"name": self.name, "token": self.token, "bot": self.bot_kind}
 
 
 @dataclass
@@ -86,7 +105,6 @@ class _Watch:
 
     seat: int | None
     view: dict[str, Any] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def _to_wire(action: EngineAction) -> GameAction:
@@ -103,8 +121,12 @@ def safe_default(legal: list[EngineAction]) -> EngineAction | None:
     return None
 
 
+def _engine_options(opts: TableOptions) -> Options:
+    return Options(opts.stairs, opts.must_play_if_able, opts.play_for_places)
+
+
 class Table:
-    """A table of 2-10 seats; see the module docstring for how it runs."""
+    """A table of 2-10 seats; see the module docstring."""
 
     def __init__(
         self,
@@ -112,8 +134,10 @@ class Table:
         options: TableOptions,
         *,
         bot_delay: float = 0.8,
+        stand_in_delay: float = 3.0,
         seed_source: random.Random | None = None,
-        on_change: Callable[[Table], None] | None = None,
+        store: Store | None = None,
+        on_change: Any = None,
     ) -> None:
         self.id = table_id
         self.options = options
@@ -121,12 +145,17 @@ class Table:
         self.host: int | None = None
         self.state = "waiting"
         self.game: Game | None = None
+        self.game_id: int | None = None
         self.seed = 0
+        self.first: int | None = None
         self.actions: list[EngineAction] = []
         self.seq = 0
         self.log: deque[tuple[int, EngineEvent]] = deque(maxlen=LOG_KEEP)
         self.members: dict[Member, _Watch] = {}
         self.bot_delay = bot_delay
+        self.stand_in_delay = stand_in_delay
+        self.store = store
+        self.lock = trio.Lock()
         self._seeds = seed_source or random.Random(secrets.randbits(64))
         self._on_change = on_change
         self._wake = trio.Event()
@@ -137,6 +166,7 @@ class Table:
         self._turn_key: tuple[int, int] | None = None
         self._turns = 0
         self._last_info: TableInfo | None = None
+        self._saved_info: TableInfo | None = None
 
     # ---------------------------------------------------------------- who is here
 
@@ -151,7 +181,7 @@ class Table:
         )
 
     def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s is not None and s.bot is None]
+        return [i for i, s in enumerate(self.seats) if s is not None and s.person]
 
     def seat_of_token(self, token: str) -> int | None:
         for i, s in enumerate(self.seats):
@@ -161,7 +191,7 @@ class Table:
 
     @property
     def empty(self) -> bool:
-        """Nobody but bots: the lobby may close the table."""
+        """Nobody but bots, and nobody waiting to come back: the lobby may close it."""
         return not self.humans() and not self.members
 
     def _names(self) -> list[str]:
@@ -193,117 +223,146 @@ class Table:
         if watch is None or watch.seat is None or watch.seat != self.host:
             raise ProtocolError("not_host", "only the table's host may do this")
 
+    def seat_for(self, member: Member) -> Seat | None:
+        watch = self.members.get(member)
+        if watch is None or watch.seat is None:
+            return None
+        seat = self.seats[watch.seat]
+        return seat if seat is not None and seat.member is member else None
+
     # ---------------------------------------------------------------- commands
 
-    def join(self, member: Member, seat: int | None = None) -> tuple[int, str]:
+    async def join(self, member: Member, seat: int | None = None) -> tuple[int, str]:
         """Seat ``member``; returns its seat and the token that takes it back later."""
-        index = self._free_seat(seat)
-        name = unique_name(member.name, self._names())
-        token = secrets.token_hex(16)
-        self.seats[index] = Seat(name, token=token, member=member)
-        member.name = name
-        if self.host is None or self.seats[self.host] is None:
-            self.host = index
-        self.members[member] = _Watch(index)
-        self._changed(snapshot_to=[member])
-        return index, token
+        async with self.lock:
+            index = self._free_seat(seat)
+            name = unique_name(member.name, self._names())
+            token = secrets.token_hex(16)
+            self.seats[index] = Seat(name, token=token, member=member)
+            member.name = name
+            if self.host is None or self.seats[self.host] is None:
+                self.host = index
+            self.members[member] = _Watch(index)
+            await self._changed(snapshot_to=[member])
+            return index, token
 
-    def spectate(self, member: Member) -> None:
+    async def spectate(self, member: Member) -> None:
         """Watch: the public view and the events, never a hand."""
-        self.members[member] = _Watch(None)
-        self._changed(snapshot_to=[member])
+        async with self.lock:
+            self.members[member] = _Watch(None)
+            await self._changed(snapshot_to=[member])
 
-    def reclaim(self, token: str, member: Member) -> int | None:
+    async def reclaim(self, token: str, member: Member) -> int | None:
         """Take back the seat that ``token`` holds; returns the seat or None.
 
         A connection already holding the seat is told it was replaced and let go."""
-        index = self.seat_of_token(token)
-        if index is None:
-            return None
-        seat = self.seats[index]
-        assert seat is not None
-        old = seat.member
-        if old is not None and old is not member:
-            self.members.pop(old, None)
-            old.send(_error("replaced", "this seat was taken back by another connection"))
-            closer = getattr(old, "close_soon", None)
-            if callable(closer):
-                closer()
-        seat.member = member
-        member.name = seat.name
-        self.members[member] = _Watch(index)
-        self._changed(snapshot_to=[member])
-        return index
+        async with self.lock:
+            index = self.seat_of_token(token)
+            if index is None:
+                return None
+            seat = self.seats[index]
+            assert seat is not None
+            old = seat.member
+            if old is not None and old is not member:
+                self.members.pop(old, None)
+                old.send(Error("replaced", "this seat was taken back by another connection"))
+                old.close_soon()
+            seat.member = member
+            seat.away_since = None
+            seat.stand_in = None
+            member.name = seat.name
+            self.members[member] = _Watch(index)
+            self._tell(Timer("reconnect", index, None))
+            await self._changed(snapshot_to=[member])
+            return index
 
-    def leave(self, member: Member) -> None:
+    async def leave(self, member: Member) -> None:
         """The member goes back to the lobby. A player leaving a running game is replaced
         by a basic bot so the others play on; the host role passes on."""
-        watch = self.members.pop(member, None)
-        if watch is None:
-            return
-        if watch.seat is not None:
-            index = watch.seat
-            seat = self.seats[index]
-            if seat is not None and seat.member is member:
-                if self.state == "playing":
+        async with self.lock:
+            watch = self.members.pop(member, None)
+            if watch is None:
+                return
+            if watch.seat is not None:
+                seat = self.seats[watch.seat]
+                if seat is not None and seat.member is member:
+                    self._give_up(watch.seat)
+            await self._changed()
+
+    def _give_up(self, index: int) -> None:
+        """A person's seat is let go: a bot for good in a game, else a free seat."""
+        seat = self.seats[index]
+        assert seat is not None
+        if self.state == "playing":
+            seat.member = None
+            seat.token = None
+            seat.away_since = None
+            seat.stand_in = None
+            seat.bot_kind = "basic"
+            seat.bot = make_bot("basic")
+            seat.name = unique_name(f"{seat.name} (bot)", [n for n in self._names()
+                                                           if n != seat.name])
+        else:
+            self.seats[index] = None
+        if self.host == index:
+            self.host = self._next_host()
+
+    async def disconnect(self, member: Member) -> None:
+        """The member's connection is gone: a seat waits for its token (grace period)."""
+        async with self.lock:
+            watch = self.members.pop(member, None)
+            if watch is None:
+                return
+            if watch.seat is not None:
+                seat = self.seats[watch.seat]
+                if seat is not None and seat.member is member:
                     seat.member = None
-                    seat.token = None
-                    seat.bot_kind = "basic"
-                    seat.bot = make_bot("basic")
-                    seat.name = unique_name(f"{seat.name} (bot)", self._names())
-                else:
-                    self.seats[index] = None
-                if self.host == index:
-                    self.host = self._next_host()
-        self._changed()
+                    seat.away_since = trio.current_time()
+                    self._tell(Timer("reconnect", watch.seat, self.options.reconnect_grace))
+                    if self.host == watch.seat:
+                        self.host = self._next_host()
+            await self._changed()
 
-    def disconnect(self, member: Member) -> None:
-        """The member's connection is gone: a seat keeps waiting for its token."""
-        watch = self.members.pop(member, None)
-        if watch is None:
-            return
-        if watch.seat is not None:
-            seat = self.seats[watch.seat]
-            if seat is not None and seat.member is member:
-                seat.member = None
-        self._changed()
+    async def add_bot(self, member: Member, kind: str, seat: int | None = None) -> int:
+        async with self.lock:
+            self._need_host(member)
+            index = self._free_seat(seat)
+            name = unique_name(f"{kind.capitalize()} bot", self._names())
+            bot = make_bot(kind, self._seeds.randrange(2**31))
+            self.seats[index] = Seat(name, bot=bot, bot_kind=kind)
+            await self._changed()
+            return index
 
-    def add_bot(self, member: Member, kind: str, seat: int | None = None) -> int:
-        self._need_host(member)
-        index = self._free_seat(seat)
-        name = unique_name(f"{kind.capitalize()} bot", self._names())
-        bot = make_bot(kind, self._seeds.randrange(2**31))
-        self.seats[index] = Seat(name, bot=bot, bot_kind=kind)
-        self._changed()
-        return index
+    async def remove_bot(self, member: Member, seat: int) -> None:
+        async with self.lock:
+            self._need_host(member)
+            if self.state == "playing":
+                raise ProtocolError("game_in_progress", "bots leave only between games")
+            if not 0 <= seat < len(self.seats):
+                raise ProtocolError("bad_seat", f"there is no seat {seat}")
+            holder = self.seats[seat]
+            if holder is None or holder.bot is None:
+                raise ProtocolError("not_a_bot", f"seat {seat} is not held by a bot")
+            self.seats[seat] = None
+            await self._changed()
 
-    def remove_bot(self, member: Member, seat: int) -> None:
-        self._need_host(member)
-        if self.state == "playing":
-            raise ProtocolError("game_in_progress", "bots leave only between games")
-        if not 0 <= seat < len(self.seats):
-            raise ProtocolError("bad_seat", f"there is no seat {seat}")
-        holder = self.seats[seat]
-        if holder is None or holder.bot is None:
-            raise ProtocolError("not_a_bot", f"seat {seat} is not held by a bot")
-        self.seats[seat] = None
-        self._changed()
-
-    def start(self, member: Member, first_seat: int | None = None) -> None:
+    async def start(self, member: Member, first_seat: int | None = None) -> None:
         """Deal a game to the seated players (seats are packed to the front first)."""
-        self._need_host(member)
-        if self.state == "playing":
-            raise ProtocolError("game_in_progress", "a game is already being played")
-        self._deal(first_seat)
+        async with self.lock:
+            self._need_host(member)
+            if self.state == "playing":
+                raise ProtocolError("game_in_progress", "a game is already being played")
+            await self._deal(first_seat)
 
-    def rematch(self, member: Member) -> None:
-        self._need_host(member)
-        if self.state != "over":
-            raise ProtocolError("game_in_progress" if self.state == "playing" else "no_game",
-                                "a rematch follows a finished game")
-        self._deal(None)
+    async def rematch(self, member: Member) -> None:
+        async with self.lock:
+            self._need_host(member)
+            if self.state != "over":
+                code = "game_in_progress" if self.state == "playing" else "no_game"
+                raise ProtocolError(code, "a rematch follows a finished game")
+            await self._deal(None)
 
-    def _deal(self, first_seat: int | None) -> None:
+    async def _deal(self, first_seat: int | None) -> None:
         taken = [s for s in self.seats if s is not None]
         if len(taken) < 2:
             raise ProtocolError("not_enough_players", "a game needs at least 2 seated players")
@@ -321,45 +380,50 @@ class Table:
             if watch.seat is not None:
                 watch.seat = moved.get(watch.seat)
             watch.view = None
-        first = moved[first_seat] if first_seat is not None else None
+        self.first = moved[first_seat] if first_seat is not None else None
         self.seed = self._seeds.randrange(2**63)
-        opts = self.options
-        self.game = Game.new(
-            len(taken),
-            self.seed,
-            Options(opts.stairs, opts.must_play_if_able, opts.play_for_places),
-            first,
-        )
+        opts = _engine_options(self.options)
+        self.game = Game.new(len(taken), self.seed, opts, self.first)
         self.actions = []
+        if self.store is not None:
+            self.game_id = await self.store.new_game(
+                self.id, len(taken), self.seed, self.first, self.options.to_dict(),
+                [s.name for s in taken],
+            )
         self.state = "playing"
         self.log.clear()
         self.game.take_events()
-        self._changed(snapshot_to=list(self.members))
+        await self._changed(snapshot_to=list(self.members))
 
-    def act(self, member: Member, action: GameAction) -> None:
+    async def act(self, member: Member, action: GameAction) -> None:
         """Apply a seated member's action; the engine's refusals keep their codes."""
-        watch = self.members.get(member)
-        if watch is None or watch.seat is None:
-            raise ProtocolError("not_seated", "only a seated player may act")
-        if self.game is None or self.state != "playing":
-            raise ProtocolError("no_game", "no game is being played here")
-        data = action.for_seat(watch.seat)
-        try:
-            engine_action = action_from_json(data)
-        except TakiError as exc:
-            raise ProtocolError(exc.code, exc.message) from None
-        self._apply(engine_action)
+        async with self.lock:
+            watch = self.members.get(member)
+            if watch is None or watch.seat is None:
+                raise ProtocolError("not_seated", "only a seated player may act")
+            if self.game is None or self.state != "playing":
+                raise ProtocolError("no_game", "no game is being played here")
+            data = action.for_seat(watch.seat)
+            try:
+                engine_action = action_from_json(data)
+            except TakiError as exc:
+                raise ProtocolError(exc.code, exc.message) from None
+            await self._apply(engine_action)
 
-    def chat(self, member: Member, text: str) -> None:
-        watch = self.members.get(member)
-        if watch is None:
-            raise ProtocolError("not_at_table", "join or watch a table to chat")
-        line = clean_chat(text)
-        if not line:
-            raise ProtocolError("bad_message", "text: nothing printable to say")
-        message = ChatLine(member.name, line, watch.seat, watch.seat is None)
-        for other in list(self.members):
-            other.send(message)
+    async def chat(self, member: Member, text: str) -> None:
+        async with self.lock:
+            watch = self.members.get(member)
+            if watch is None:
+                raise ProtocolError("not_at_table", "join or watch a table to chat")
+            line = clean_chat(text)
+            if not line:
+                raise ProtocolError("bad_message", "text: nothing printable to say")
+            self._tell(ChatLine(member.name, line, watch.seat, watch.seat is None))
+
+    async def resync(self, member: Member) -> None:
+        async with self.lock:
+            if member in self.members:
+                member.send(self.snapshot(member))
 
     def snapshot(self, member: Member) -> Snapshot:
         """Everything ``member`` may see now."""
@@ -371,8 +435,8 @@ class Table:
             watch.view = view
             if seat is not None:
                 legal = self._legal_for(seat)
-        log = tuple(redact(e, seat).to_json() | {"seq": s} for s, e in self.log)
-        return Snapshot(self.info(), self.seq, seat, view, legal, log)
+        log_maps = tuple(redact(e, seat).to_json() | {"seq": s} for s, e in self.log)
+        return Snapshot(self.info(), self.seq, seat, view, legal, log_maps)
 
     # ---------------------------------------------------------------- the game
 
@@ -380,7 +444,8 @@ class Table:
         assert self.game is not None
         return tuple(_to_wire(a) for a in self.game.legal_actions() if a.seat == seat)
 
-    def _apply(self, action: EngineAction) -> None:
+    async def _apply(self, action: EngineAction) -> None:
+        """Apply, store, then tell: an action is on disk before anyone hears of it."""
         game = self.game
         assert game is not None
         try:
@@ -390,7 +455,14 @@ class Table:
         self.actions.append(action)
         if game.over:
             self.state = "over"
-        self._changed()
+        if self.store is not None and self.game_id is not None:
+            with trio.CancelScope(shield=True):  # half-written is not an option
+                await self.store.append_action(
+                    self.game_id, len(self.actions), action.to_json()
+                )
+                if game.over:
+                    await self.store.finish_game(self.game_id, game.winner)
+        await self._changed()
 
     def _broadcast_events(self) -> None:
         game = self.game
@@ -430,8 +502,8 @@ class Table:
             if patch is None:
                 member.send(self.snapshot(member))
 
-    def _changed(self, snapshot_to: Iterable[Member] = ()) -> None:
-        """After any command: tell everyone, re-arm the clocks, wake the runner."""
+    async def _changed(self, snapshot_to: Iterable[Member] = ()) -> None:
+        """After any command: tell everyone, store the table, re-arm the clocks."""
         self._broadcast_events()
         targets = list(snapshot_to)
         for member in targets:
@@ -446,32 +518,111 @@ class Table:
                     member.send(update)
             if self._on_change is not None:
                 self._on_change(self)
+        await self._save()
         self._arm()
         self._wake.set()
 
+    async def _save(self) -> None:
+        if self.store is None:
+            return
+        info = self.info()
+        if info.seats == getattr(self._saved_info, "seats", None) and info.state == getattr(
+            self._saved_info, "state", None
+        ) and info.host == getattr(self._saved_info, "host", None):
+            return
+        self._saved_info = info
+        with trio.CancelScope(shield=True):
+            await self.store.save_table(
+                self.id,
+                self.options.to_dict(),
+                self.state,
+                [s.saved() if s else None for s in self.seats],
+                self.host,
+                self.game_id,
+            )
+
+    # ---------------------------------------------------------------- restoring
+
+    @classmethod
+    def restore(cls, saved: SavedTable, **kwargs: Any) -> Table:
+        """Rebuild a stored table: seats from the store, the game by replay."""
+        table = cls(saved.id, TableOptions.from_dict(saved.options), **kwargs)
+        now = trio.current_time()
+        for i, entry in enumerate(saved.seats[: len(table.seats)]):
+            if entry is None:
+                continue
+            kind = entry.get("bot")
+            if kind:
+                table.seats[i] = Seat(str(entry["name"]), bot=make_bot(str(kind)), bot_kind=kind)
+            else:
+                token = entry.get("token")
+                table.seats[i] = Seat(str(entry["name"]), token=token, away_since=now)
+        table.host = saved.host
+        table.state = saved.state
+        game = saved.game
+        if game is not None and saved.state in ("playing", "over"):
+            from engine import action_from_json as parse
+
+            actions = [parse(a) for a in game.actions]
+            table.game = replay(
+                game.players, game.seed, actions, _engine_options(table.options), game.first,
+                record=True,
+            )
+            table.game.take_events()
+            table.game_id = game.id
+            table.seed = game.seed
+            table.first = game.first
+            table.actions = actions
+            table.state = "over" if table.game.over else "playing"
+        table._saved_info = table.info()
+        table._arm()
+        return table
+
     # ---------------------------------------------------------------- clocks
 
-    def _bot_seats_to_act(self) -> list[int]:
+    def _acting_seats(self) -> list[int]:
         game = self.game
         if game is None or self.state != "playing":
             return []
-        seats = []
+        seats: list[int] = []
         for a in game.legal_actions():
-            holder = self.seats[a.seat]
-            if holder is not None and holder.bot is not None and a.seat not in seats:
+            if a.seat not in seats:
                 seats.append(a.seat)
         return seats
+
+    def _bot_for(self, index: int, now: float) -> Bot | None:
+        """The bot that acts for ``index`` now: a bot seat's own, or an absent person's
+        stand-in once the stand-in delay has passed."""
+        seat = self.seats[index]
+        if seat is None:
+            return None
+        if seat.bot is not None:
+            return seat.bot
+        if seat.member is None and seat.away_since is not None:
+            if seat.stand_in is None and now >= seat.away_since + self.stand_in_delay:
+                seat.stand_in = make_bot("basic")
+            return seat.stand_in
+        return None
 
     def _arm(self) -> None:
         """Set or clear each deadline for the state the game is now in."""
         now = trio.current_time()
         game = self.game
         playing = game is not None and self.state == "playing"
-        if playing and self._bot_seats_to_act():
-            if self._bot_due is None:
-                self._bot_due = now + self.bot_delay
-        else:
+        acting = self._acting_seats()
+        bot_due = math.inf
+        for index in acting:
+            seat = self.seats[index]
+            if seat is None:
+                continue
+            if seat.bot is not None or seat.stand_in is not None:
+                bot_due = min(bot_due, now + self.bot_delay)
+            elif seat.member is None and seat.away_since is not None:
+                bot_due = min(bot_due, seat.away_since + self.stand_in_delay)
+        if bot_due == math.inf:
             self._bot_due = None
+        elif self._bot_due is None or bot_due < self._bot_due:
+            self._bot_due = bot_due
         if playing and game is not None and game.plus3 is not None:
             if self._plus3_due is None:
                 self._plus3_due = now + self.options.plus3_window
@@ -493,48 +644,70 @@ class Table:
         else:
             self._turn_due = None
 
+    def _grace_due(self) -> float | None:
+        dues = [
+            s.away_since + self.options.reconnect_grace
+            for s in self.seats
+            if s is not None and s.person and s.member is None and s.away_since is not None
+        ]
+        return min(dues) if dues else None
+
     def _tell(self, message: Message) -> None:
         for member in list(self.members):
             member.send(message)
 
     def next_deadline(self) -> float:
-        dues = [d for d in (self._bot_due, self._plus3_due, self._turn_due) if d is not None]
+        dues = [
+            d
+            for d in (self._bot_due, self._plus3_due, self._turn_due, self._grace_due())
+            if d is not None
+        ]
         return min(dues) if dues else math.inf
 
-    def tick(self) -> None:
-        """Do whatever is due now: a timed-out +3 window, a bot's move, a timed-out turn."""
+    async def tick(self) -> None:
+        """Do whatever is due now: an ended grace period, a timed-out +3 window, a bot's
+        (or stand-in's) move, a timed-out turn."""
+        async with self.lock:
+            await self._tick()
+
+    async def _tick(self) -> None:
+        now = trio.current_time()
+        grace = self._grace_due()
+        if grace is not None and grace <= now:
+            for i, s in enumerate(self.seats):
+                if (
+                    s is not None and s.person and s.member is None and s.away_since is not None
+                    and s.away_since + self.options.reconnect_grace <= now
+                ):
+                    self._give_up(i)
+            await self._changed()
+            return
         game = self.game
         if game is None or self.state != "playing":
             return
-        now = trio.current_time()
         if self._plus3_due is not None and self._plus3_due <= now and game.plus3 is not None:
             self._plus3_due = None
             for action in [a for a in game.legal_actions() if a.type == "pass"]:
                 if game.plus3 is None:
                     break
-                game.apply(action)
-                self.actions.append(action)
-            self._changed()
+                await self._apply(action)
             return
         if self._bot_due is not None and self._bot_due <= now:
             self._bot_due = None
-            seats = self._bot_seats_to_act()
-            if seats:
-                seat = seats[0]
-                holder = self.seats[seat]
-                assert holder is not None and holder.bot is not None
-                mine = [a for a in game.legal_actions() if a.seat == seat]
-                choice = holder.bot.choose(view_of(game, seat), mine)
-                self._apply(choice)
-            else:
-                self._arm()
+            for index in self._acting_seats():
+                bot = self._bot_for(index, now)
+                if bot is not None:
+                    mine = [a for a in game.legal_actions() if a.seat == index]
+                    await self._apply(bot.choose(view_of(game, index), mine))
+                    return
+            self._arm()
             return
         if self._turn_due is not None and self._turn_due <= now:
             self._turn_due = None
             seat = game.turn
             mine = [a for a in game.legal_actions() if a.seat == seat]
             choice = safe_default(mine) or make_bot("basic").choose(view_of(game, seat), mine)
-            self._apply(choice)
+            await self._apply(choice)
 
     async def run(self) -> None:
         """The table's task: sleep until the next deadline or a change, then tick."""
@@ -543,7 +716,7 @@ class Table:
                 await self._wake.wait()
             self._wake = trio.Event()
             try:
-                self.tick()
+                await self.tick()
             except Exception:  # a bug here must not take the lobby (and every table) down
                 log.exception("table %s: tick failed", self.id)
                 self._bot_due = self._plus3_due = self._turn_due = None
@@ -551,7 +724,3 @@ class Table:
     def close(self) -> None:
         self._closed = True
         self._wake.set()
-
-
-def _error(code: str, message: str) -> Message:
-    return Error(code, message)

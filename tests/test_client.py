@@ -146,7 +146,9 @@ def _set_game(table: Any, pos: dict[str, Any]) -> None:
     table.actions = []
     for watch in table.members.values():
         watch.view = None
-    table._changed(snapshot_to=list(table.members))
+    table._arm()
+    for member in table.members:
+        member.send(table.snapshot(member))
 
 
 @pytest.mark.asyncio

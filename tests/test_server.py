@@ -41,6 +41,7 @@ from .netclient import NetClient
 
 @asynccontextmanager
 async def running_server(**kwargs: Any) -> AsyncIterator[tuple[Server, int, trio.Nursery]]:
+    kwargs.setdefault("limits", Limits(rate=100_000))  # test players act at machine speed
     async with trio.open_nursery() as nursery:
         server, port = await nursery.start(
             lambda task_status: serve("127.0.0.1", 0, task_status=task_status, **kwargs)
@@ -309,22 +310,25 @@ def test_plus3_window_closes_on_its_timer_as_pass() -> None:
         def send(self, message: Any) -> None:
             self.got.append(message)
 
+        def close_soon(self) -> None:
+            pass
+
     async def scenario() -> None:
         table = Table("t1", options(seats=3, plus3_window=4), bot_delay=0.5)
         people = [Inbox("A"), Inbox("B"), Inbox("C")]
         for p in people:
-            table.join(p)
+            await table.join(p)
         pos = position(hands=[["+3", "R1", "R3"], ["G1", "G3"], ["B1", "B3"]])
         table.game = game_from_position(pos)
         table.state = "playing"
         async with trio.open_nursery() as nursery:
             nursery.start_soon(table.run)
-            table.act(people[0], GameAction("play", card="+3"))
+            await table.act(people[0], GameAction("play", card="+3"))
             assert table.game.plus3 is not None
             timers = [m for m in people[1].got if isinstance(m, Timer)]
             assert timers and timers[-1].kind == "plus3" and timers[-1].seconds == 4
             start = trio.current_time()
-            table.act(people[2], GameAction("pass"))
+            await table.act(people[2], GameAction("pass"))
             while table.game.plus3 is not None:
                 await trio.sleep(0.1)
             assert trio.current_time() - start == pytest.approx(4, abs=0.2)
@@ -345,12 +349,15 @@ def test_turn_timer_plays_the_safe_default() -> None:
         def send(self, message: Any) -> None:
             pass
 
+        def close_soon(self) -> None:
+            pass
+
     async def scenario() -> None:
         table = Table("t1", options(seats=2, turn_timer=30), bot_delay=0.5)
         a, b = Inbox("A"), Inbox("B")
-        table.join(a)
-        table.join(b)
-        table.start(a, first_seat=0)
+        await table.join(a)
+        await table.join(b)
+        await table.start(a, first_seat=0)
         assert table.game is not None
         async with trio.open_nursery() as nursery:
             nursery.start_soon(table.run)
@@ -368,7 +375,7 @@ def test_turn_timer_plays_the_safe_default() -> None:
 
 @pytest.mark.trio
 async def test_handshake_errors_close_the_connection() -> None:
-    async with running_server(limits=Limits(hello_timeout=0.5)) as (_, port, _n):
+    async with running_server(limits=Limits(hello_timeout=0.5, rate=100_000)) as (_, port, _n):
         stream = await trio.open_tcp_stream("127.0.0.1", port)
         await stream.send_all(b"\x00\x00\x00\x02\x81\xa1")  # a truncated map, then silence
         data = b""
@@ -391,7 +398,7 @@ async def test_a_client_that_never_reads_is_dropped_and_the_table_plays_on() -> 
 
     from protocol.connection import ClientConnection
 
-    limits = Limits(queue_size=64, send_buffer=4096)
+    limits = Limits(queue_size=64, send_buffer=4096, rate=100_000)
     async with running_server(bot_delay=0, limits=limits) as (server, port, nursery):
         host = await connect(nursery, port, "Host")
         await host.request(CreateTable, options=options(seats=2))
@@ -427,12 +434,15 @@ def test_snapshot_json_safe() -> None:
         def send(self, message: Any) -> None:
             json.dumps(message.to_dict())
 
+        def close_soon(self) -> None:
+            pass
+
     async def scenario() -> None:
         table = Table("t1", options(seats=2), bot_delay=0)
         me = Inbox()
-        table.join(me)
-        table.add_bot(me, "basic")
-        table.start(me)
+        await table.join(me)
+        await table.add_bot(me, "basic")
+        await table.start(me)
 
     trio.run(scenario)
 

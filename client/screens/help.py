@@ -8,7 +8,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-from ..i18n import _
+from ..i18n import rules
 
 RULES = """\
 # TAKI
@@ -62,7 +62,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Markdown(_(RULES))
+            yield Markdown(rules(RULES))
 
     def action_close(self) -> None:
         self.dismiss(None)
