@@ -598,7 +598,7 @@ class ServerProfiler:
         self.sampler: Any = None
         if tool == "pyinstrument":  # optional: imported only when asked for
             module = importlib.import_module("pyinstrument")
-            self.sampler = module.Profiler(interval=0.0002, async_mode="disabled")
+            self.sampler = module.Profiler(interval=0.001, async_mode="disabled")
 
     def begin(self) -> None:
         if self.cprofile is not None:

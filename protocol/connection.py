@@ -170,6 +170,13 @@ class _Connection:
             self.state = State.CLOSED
         return data
 
+    def send_encoded(self, data: bytes) -> bytes:
+        """Frame bytes encoded once for many recipients (``Message.encode`` at this
+        connection's version); only allowed once the connection is open."""
+        if self.state is not State.OPEN:
+            raise LocalProtocolError("unexpected_message", "the connection is not open")
+        return data
+
     def _before_send(self, msg: Message) -> None:
         """State checks and transitions for sending ``msg`` (raise LocalProtocolError)."""
 

@@ -259,6 +259,17 @@ class Record:
     def _check(self) -> None:
         """Rules across fields; raise ProtocolError("bad_message") to refuse."""
 
+    @classmethod
+    def trusted(cls: type[R], **fields: Any) -> R:
+        """Build a record from values this program made itself, skipping the checks.
+
+        For the server's hot path (events, acks, legal actions); anything read from the
+        wire goes through ``from_dict`` and is checked in full."""
+        obj = object.__new__(cls)
+        for spec in _specs(cls):
+            object.__setattr__(obj, spec.name, fields.get(spec.name, spec.default))
+        return obj
+
     def to_dict(self, version: int | None = None) -> dict[str, Any]:
         """The wire map (fields newer than ``version`` left out; None: all of them)."""
         out: dict[str, Any] = {}

@@ -42,6 +42,7 @@ from protocol.messages import (
     Start,
     Tables,
 )
+from protocol.versions import PROTOCOL_VERSION
 
 from .lobby import Lobby
 from .table import Table
@@ -110,6 +111,25 @@ class Session:
             pass
         if self.conn.closed:
             self.close_soon()
+
+    @property
+    def version(self) -> int:
+        """The negotiated protocol version (tables encode shared frames with it)."""
+        return self.conn.version or PROTOCOL_VERSION
+
+    def send_encoded(self, data: bytes) -> None:
+        """Queue a frame already encoded at this connection's version."""
+        if self._closing:
+            return
+        try:
+            self._out_send.send_nowait(self.conn.send_encoded(data))
+        except LocalProtocolError:
+            return
+        except trio.WouldBlock:
+            log.info("connection %d dropped: too slow", self.number)
+            self._drop()
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass
 
     def close_soon(self) -> None:
         """Close after the frames already queued have gone out."""

@@ -57,11 +57,16 @@ LOG_KEEP = 40
 
 
 class Member(Protocol):
-    """A connection as a table sees it: a name and a non-blocking send."""
+    """A connection as a table sees it: a name and non-blocking sends."""
 
     name: str
 
+    @property
+    def version(self) -> int: ...
+
     def send(self, message: Message) -> None: ...
+
+    def send_encoded(self, data: bytes) -> None: ...
 
     def close_soon(self) -> None: ...
 
@@ -101,14 +106,25 @@ class Seat:
 
 @dataclass
 class _Watch:
-    """What the table remembers of a member: its seat (None: spectator), last view."""
+    """What the table remembers of a member: its seat (None: spectator), whether its
+    view is in step with the table's (a snapshot since the deal), and its last hand."""
 
     seat: int | None
-    view: dict[str, Any] | None = None
+    synced: bool = False
+    hand: list[str] | None = None
+
+
+_WIRE: dict[EngineAction, GameAction] = {}
 
 
 def _to_wire(action: EngineAction) -> GameAction:
-    return GameAction(action.type, action.seat, action.card, action.color)
+    """The wire form of an engine action (cached: the engine interns its actions)."""
+    wire = _WIRE.get(action)
+    if wire is None:
+        wire = _WIRE[action] = GameAction.trusted(
+            type=action.type, seat=action.seat, card=action.card, color=action.color
+        )
+    return wire
 
 
 def safe_default(legal: list[EngineAction]) -> EngineAction | None:
@@ -167,18 +183,24 @@ class Table:
         self._turns = 0
         self._last_info: TableInfo | None = None
         self._saved_info: TableInfo | None = None
+        self._info: TableInfo | None = None
+        self._public: dict[str, Any] | None = None
+        self._sleep_until = math.inf
 
     # ---------------------------------------------------------------- who is here
 
     def info(self) -> TableInfo:
-        return TableInfo(
-            self.id,
-            self.options,
-            self.state,
-            tuple(s.info() if s else None for s in self.seats),
-            self.host,
-            sum(1 for w in self.members.values() if w.seat is None),
-        )
+        """The table as the lobby sees it (cached until a command changes it)."""
+        if self._info is None:
+            self._info = TableInfo(
+                self.id,
+                self.options,
+                self.state,
+                tuple(s.info() if s else None for s in self.seats),
+                self.host,
+                sum(1 for w in self.members.values() if w.seat is None),
+            )
+        return self._info
 
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s is not None and s.person]
@@ -379,7 +401,7 @@ class Table:
         for watch in self.members.values():
             if watch.seat is not None:
                 watch.seat = moved.get(watch.seat)
-            watch.view = None
+            watch.synced = False
         self.first = moved[first_seat] if first_seat is not None else None
         self.seed = self._seeds.randrange(2**63)
         opts = _engine_options(self.options)
@@ -432,8 +454,10 @@ class Table:
         view = legal = None
         if self.game is not None:
             view = view_of(self.game, seat)
-            watch.view = view
+            self._public = view_of(self.game, None)
+            watch.synced = True
             if seat is not None:
+                watch.hand = list(self.game.hands[seat])
                 legal = self._legal_for(seat)
         log_maps = tuple(redact(e, seat).to_json() | {"seq": s} for s, e in self.log)
         return Snapshot(self.info(), self.seq, seat, view, legal, log_maps)
@@ -444,6 +468,13 @@ class Table:
         assert self.game is not None
         return tuple(_to_wire(a) for a in self.game.legal_actions() if a.seat == seat)
 
+    def _legal_by_seat(self) -> dict[int, tuple[GameAction, ...]]:
+        assert self.game is not None
+        grouped: dict[int, list[GameAction]] = {}
+        for a in self.game.legal_actions():
+            grouped.setdefault(a.seat, []).append(_to_wire(a))
+        return {seat: tuple(actions) for seat, actions in grouped.items()}
+
     async def _apply(self, action: EngineAction) -> None:
         """Apply, store, then tell: an action is on disk before anyone hears of it."""
         game = self.game
@@ -453,18 +484,25 @@ class Table:
         except TakiError as exc:
             raise ProtocolError(exc.code, exc.message) from None
         self.actions.append(action)
-        if game.over:
+        finished = game.over
+        if finished:
             self.state = "over"
         if self.store is not None and self.game_id is not None:
             with trio.CancelScope(shield=True):  # half-written is not an option
                 await self.store.append_action(
                     self.game_id, len(self.actions), action.to_json()
                 )
-                if game.over:
+                if finished:
                     await self.store.finish_game(self.game_id, game.winner)
-        await self._changed()
+        await self._changed(seats=finished)
 
     def _broadcast_events(self) -> None:
+        """Number the game's new events and send each member what it may see.
+
+        Views differ between members only in ``hand``, so the public view is diffed once
+        per action and each seat's patch adds its hand when it changed; events other
+        than the last are the same bytes for everyone (bar a drawer's own draw), so
+        they are encoded once."""
         game = self.game
         if game is None:
             return
@@ -478,32 +516,54 @@ class Table:
             self.log.append((self.seq, ev))
             if ev.kind == TURN:
                 self._turns += 1
+        public = view_of(game, None)
+        public_patch: dict[str, Any] | None = None
+        if self._public is not None:
+            try:
+                public_patch = diff_view(self._public, public)
+            except Unpatchable:
+                public_patch = None
+        self._public = public
+        legal = self._legal_by_seat()
+        shared: dict[tuple[int, int, int | None], bytes] = {}
+        *early, (last_seq, last_ev) = batch
         for member, watch in list(self.members.items()):
             seat = watch.seat
-            new_view = view_of(game, seat)
+            version = member.version
+            for i, (seq, ev) in enumerate(early):
+                mine = seat if ev.cards and ev.seat == seat else None
+                key = (i, version, mine)
+                data = shared.get(key)
+                if data is None:
+                    message = Event.trusted(seq=seq, event=redact(ev, seat).to_json())
+                    data = shared[key] = message.encode(version)
+                member.send_encoded(data)
             patch: dict[str, Any] | None = None
-            if watch.view is not None:
-                try:
-                    patch = diff_view(watch.view, new_view)
-                except Unpatchable:
-                    patch = None
-            watch.view = new_view
-            legal = self._legal_for(seat) if seat is not None else None
-            last = len(batch) - 1
-            for i, (seq, ev) in enumerate(batch):
-                member.send(
-                    Event(
-                        seq,
-                        redact(ev, seat).to_json(),
-                        view=patch if i == last else None,
-                        legal=legal if i == last else None,
-                    )
+            if watch.synced and public_patch is not None:
+                patch = public_patch
+                if seat is not None:
+                    hand = game.hands[seat]
+                    if hand != watch.hand:
+                        patch = {**public_patch, "hand": list(hand)}
+                        watch.hand = list(hand)
+            member.send(
+                Event.trusted(
+                    seq=last_seq,
+                    event=redact(last_ev, seat).to_json(),
+                    view=patch,
+                    legal=legal.get(seat, ()) if seat is not None else None,
                 )
+            )
             if patch is None:
                 member.send(self.snapshot(member))
 
-    async def _changed(self, snapshot_to: Iterable[Member] = ()) -> None:
-        """After any command: tell everyone, store the table, re-arm the clocks."""
+    async def _changed(self, snapshot_to: Iterable[Member] = (), *, seats: bool = True) -> None:
+        """After any command: tell everyone, store the table, re-arm the clocks.
+
+        ``seats`` False: only the game moved, so the table's info (seats, host, state,
+        spectators) need not be rebuilt."""
+        if seats:
+            self._info = None
         self._broadcast_events()
         targets = list(snapshot_to)
         for member in targets:
@@ -520,7 +580,8 @@ class Table:
                 self._on_change(self)
         await self._save()
         self._arm()
-        self._wake.set()
+        if self.next_deadline() < self._sleep_until:
+            self._wake.set()
 
     async def _save(self) -> None:
         if self.store is None:
@@ -601,6 +662,7 @@ class Table:
         if seat.member is None and seat.away_since is not None:
             if seat.stand_in is None and now >= seat.away_since + self.stand_in_delay:
                 seat.stand_in = make_bot("basic")
+                self._info = None  # everyone is shown the stand-in
             return seat.stand_in
         return None
 
@@ -712,7 +774,8 @@ class Table:
     async def run(self) -> None:
         """The table's task: sleep until the next deadline or a change, then tick."""
         while not self._closed:
-            with trio.move_on_at(self.next_deadline()):
+            self._sleep_until = self.next_deadline()
+            with trio.move_on_at(self._sleep_until):
                 await self._wake.wait()
             self._wake = trio.Event()
             try:
@@ -724,3 +787,10 @@ class Table:
     def close(self) -> None:
         self._closed = True
         self._wake.set()
+
+    def invalidate(self) -> None:
+        """Forget cached views and info (after the game was replaced from outside)."""
+        self._info = None
+        self._public = None
+        for watch in self.members.values():
+            watch.synced = False

@@ -132,6 +132,7 @@ async def test_play_a_card_by_number_and_enter(server: ServerThread) -> None:
         pos = position(hands=[["R1", "G3", "R7"], ["B1", "B3", "B4"]])
         server.call(lambda: _set_game(table, pos))
         await until(lambda: app.state.hand == ["R1", "G3", "R7"] and bool(app.state.legal))
+        await until(lambda: len(app.screen.query(CardTile)) == 3)  # recomposed
         tiles = list(app.screen.query(CardTile))
         assert [t.has_class("unplayable") for t in tiles] == [False, True, False]
         await pilot.press("3", "enter")
@@ -144,8 +145,7 @@ def _set_game(table: Any, pos: dict[str, Any]) -> None:
     table.game = game_from_position(pos)
     table.state = "playing"
     table.actions = []
-    for watch in table.members.values():
-        watch.view = None
+    table.invalidate()
     table._arm()
     for member in table.members:
         member.send(table.snapshot(member))

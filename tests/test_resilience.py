@@ -52,8 +52,7 @@ async def set_position(server: Any, pos: dict[str, Any]) -> None:
     async with table.lock:
         table.game = game_from_position(pos)
         table.state = "playing"
-        for watch in table.members.values():
-            watch.view = None
+        table.invalidate()
         for member in table.members:
             member.send(table.snapshot(member))
         table._arm()

@@ -80,6 +80,32 @@ async def play_out(clients: list[NetClient], limit: int = 5000) -> None:
     raise AssertionError("the game did not end")
 
 
+class Inbox:
+    """A table member with no socket: it keeps what it is sent (as messages)."""
+
+    version = 1
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.got: list[Any] = []
+
+    def send(self, message: Any) -> None:
+        json.dumps(message.to_dict())  # plain data, loggable as JSON
+        self.got.append(message)
+
+    def send_encoded(self, data: bytes) -> None:
+        from protocol import FrameDecoder, decode_message
+
+        decoder = FrameDecoder()
+        decoder.receive_data(data)
+        frame = decoder.next_frame()
+        assert frame is not None
+        self.got.append(decode_message(frame))
+
+    def close_soon(self) -> None:
+        pass
+
+
 def hidden_cards_free(message: Any, seat: int | None) -> None:
     """No frame for ``seat`` (None: spectator) shows a hand or drawn card not its own."""
     if isinstance(message, Snapshot | Event):
@@ -302,17 +328,6 @@ def test_plus3_window_closes_on_its_timer_as_pass() -> None:
 
     from .util import position
 
-    class Inbox:
-        def __init__(self, name: str) -> None:
-            self.name = name
-            self.got: list[Any] = []
-
-        def send(self, message: Any) -> None:
-            self.got.append(message)
-
-        def close_soon(self) -> None:
-            pass
-
     async def scenario() -> None:
         table = Table("t1", options(seats=3, plus3_window=4), bot_delay=0.5)
         people = [Inbox("A"), Inbox("B"), Inbox("C")]
@@ -341,16 +356,6 @@ def test_plus3_window_closes_on_its_timer_as_pass() -> None:
 def test_turn_timer_plays_the_safe_default() -> None:
     clock = trio.testing.MockClock(autojump_threshold=0)
     from server.table import Table
-
-    class Inbox:
-        def __init__(self, name: str) -> None:
-            self.name = name
-
-        def send(self, message: Any) -> None:
-            pass
-
-        def close_soon(self) -> None:
-            pass
 
     async def scenario() -> None:
         table = Table("t1", options(seats=2, turn_timer=30), bot_delay=0.5)
@@ -428,18 +433,9 @@ def test_snapshot_json_safe() -> None:
     """Snapshots and events are plain data: the client can log them as JSON."""
     from server.table import Table
 
-    class Inbox:
-        name = "A"
-
-        def send(self, message: Any) -> None:
-            json.dumps(message.to_dict())
-
-        def close_soon(self) -> None:
-            pass
-
     async def scenario() -> None:
         table = Table("t1", options(seats=2), bot_delay=0)
-        me = Inbox()
+        me = Inbox("A")
         await table.join(me)
         await table.add_bot(me, "basic")
         await table.start(me)

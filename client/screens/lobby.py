@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Input, Static
 
@@ -130,6 +132,11 @@ class LobbyScreen(Screen[None]):
         table.focus()
 
     def refresh_view(self) -> None:
+        """Redraw the table list (a no-op until the screen's widgets exist)."""
+        with contextlib.suppress(NoMatches):
+            self._redraw()
+
+    def _redraw(self) -> None:
         title = Text(" " + _("Lobby") + " ", style="bold reverse")
         title.append(f"  {self.taki.server_label}")
         conn = self.taki.connection_note

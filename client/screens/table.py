@@ -8,12 +8,14 @@ shown as typed, never interpreted as markup.
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, RichLog, Static
 
@@ -108,6 +110,11 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ drawing
 
     def refresh_view(self) -> None:
+        """Redraw from the app's state (a no-op until the screen's widgets exist)."""
+        with contextlib.suppress(NoMatches):  # not composed yet: on_mount draws it
+            self._redraw()
+
+    def _redraw(self) -> None:
         state = self.taki.state
         info = state.info
         view = state.view
