@@ -32,12 +32,14 @@ from protocol.messages import (
     Error,
     Event,
     GameAction,
+    GetReplay,
     Join,
     Leave,
     ListTables,
     Message,
     Rematch,
     RemoveBot,
+    Replay,
     Request,
     Resync,
     Snapshot,
@@ -52,11 +54,13 @@ from protocol.messages import (
 )
 
 from .config import Settings
+from .discovery import Browser, list_games
 from .i18n import LANGUAGES, _, choose, set_language
 from .local import LocalServer, start_lan_server
 from .net import Link, LinkClosed, parse_address
 from .screens.help import HelpScreen
 from .screens.lobby import LobbyScreen
+from .screens.replay import ReplayScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
 from .state import TableState
@@ -77,14 +81,22 @@ class TakiApp(App[None]):
         *,
         name: str | None = None,
         watch: str | None = None,
+        replay: int | None = None,
         settings: Settings | None = None,
         bot_delay: float = 0.8,
+        discover: bool = False,
+        discovery_interfaces: Sequence[str] | None = None,
     ) -> None:
         super().__init__()
+        self.discover = discover
+        """List the games on the LAN on the start screen (off by default: no traffic)."""
+        self.discovery_interfaces = discovery_interfaces
+        self.discovery: Browser | None = None
         self.settings = settings or Settings()
         self.player_name = name or self.settings.name or "Player"
         self.address = address
         self.watch_id = watch
+        self.replay_id = replay
         self.bot_delay = bot_delay
         self.state = TableState()
         self.tables: dict[str, TableInfo] = {}
@@ -100,6 +112,9 @@ class TakiApp(App[None]):
         self._after_connect: Callable[[], None] | None = None
         self._quitting = False
         self._request_ids = itertools.count(1)
+        self._redraw_pending = False
+        self.watching: str | None = None
+        """The table this client watches as a spectator (rejoined after a reconnect)."""
 
     # ------------------------------------------------------------ life
 
@@ -113,6 +128,8 @@ class TakiApp(App[None]):
 
     async def on_unmount(self) -> None:
         self._quitting = True
+        if self.discovery is not None:
+            await self.discovery.stop()
         if self.link is not None:
             await self.link.close()
         if self.local is not None:
@@ -129,10 +146,19 @@ class TakiApp(App[None]):
         return max(0.0, due - asyncio.get_running_loop().time())
 
     def refresh_screen(self) -> None:
-        for screen in self.screen_stack:
+        """Redraw soon: many messages in a burst make one redraw, of the screens that
+        show app state (the top one and any under a pop-up)."""
+        if not self._redraw_pending:
+            self._redraw_pending = True
+            self.call_later(self._redraw)
+
+    def _redraw(self) -> None:
+        self._redraw_pending = False
+        for screen in reversed(self.screen_stack):
             refresh = getattr(screen, "refresh_view", None)
             if callable(refresh) and screen.is_mounted:
                 refresh()
+                break  # the screens below redraw when they come back on top
 
     def set_name(self, name: str) -> bool:
         name = name.strip()
@@ -184,6 +210,16 @@ class TakiApp(App[None]):
         self._quitting = False
 
     # ------------------------------------------------------------ starting points
+
+    def start_discovery(self) -> None:
+        """Look for games on the LAN (the start screen lists them), once, if asked to."""
+        if not self.discover and self.discovery is None:
+            return
+        if self.discovery is None:
+            self.discovery = Browser(interfaces=self.discovery_interfaces)
+        self.discovery.on_change = self.refresh_screen
+        if not self.discovery.begun:
+            self.run_worker(self.discovery.start(), group="discovery")
 
     def join_address(self, text: str) -> None:
         try:
@@ -241,25 +277,22 @@ class TakiApp(App[None]):
 
     @work(exclusive=True, group="net")
     async def _network(self, host: str, port: int) -> None:
+        """Connect, and stay connected: on a drop, retry with backoff and the token."""
         delay = 0.5
         first = True
+        told = False
         while not self._quitting:
             link = Link(host, port, self._request_ids)
             try:
                 welcome = await link.open(self.player_name, token=self.token, role=self.role)
             except (LinkClosed, TimeoutError) as exc:
                 reason = exc.reason if isinstance(exc, LinkClosed) else _("no answer")
-                if first:
-                    self.notify(reason, severity="error", timeout=8)
-                    top = self._top()
-                    if isinstance(top, LobbyScreen) and self.address:
-                        self.connection_note = reason
-                        self.refresh_screen()
-                        await asyncio.sleep(delay)
-                        delay = min(delay * 2, 10)
-                        continue
-                    return
-                self.connection_note = _("Connection lost: reconnecting in") + f" {delay:.0f}s"
+                if not told:  # once per outage, not once per retry
+                    self.notify(reason, title=_("Connection"), severity="error", timeout=8)
+                    told = True
+                if first and not self.address:
+                    return  # from the start screen: the player tries something else
+                self.connection_note = _("Not connected: retrying...")
                 self.refresh_screen()
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 10)
@@ -267,12 +300,16 @@ class TakiApp(App[None]):
             self.link = link
             self.connection_note = ""
             delay = 0.5
+            told = False
             if welcome.name:
                 self.player_name = welcome.name
             if welcome.table is None:
                 self.request(ListTables)
-                if self.state.info is not None and not first:
-                    # our seat is gone (or we were watching): back to the lobby
+                if self.watching is not None:
+                    self.request(Spectate, table=self.watching)  # spectators stay spectators
+                elif self.state.info is not None and not first:
+                    self.notify(_("Your seat is gone: the table closed or a bot took it."),
+                                severity="warning", timeout=8)
                     self.state = TableState()
                     self.go_lobby()
             if first:
@@ -281,6 +318,8 @@ class TakiApp(App[None]):
                     self.go_lobby()
                 if self.watch_id:
                     self.request(Spectate, table=self.watch_id)
+                if self.replay_id is not None:
+                    self.request(GetReplay, game=self.replay_id)
                 if self._after_connect is not None:
                     self._after_connect()
                     self._after_connect = None
@@ -291,7 +330,11 @@ class TakiApp(App[None]):
                 if self._quitting:
                     return
                 self.link = None
-                self.connection_note = _("Connection lost") + f" ({exc.reason})"
+                self.state.legal = ()  # nothing can be played while away
+                self.timers.clear()
+                self.connection_note = _("Connection lost: reconnecting...")
+                self.notify(exc.reason, title=_("Connection"), severity="warning")
+                told = True
                 self.refresh_screen()
                 await asyncio.sleep(delay)
 
@@ -318,14 +361,26 @@ class TakiApp(App[None]):
         elif isinstance(message, TableRemoved):
             self.tables.pop(message.table, None)
         elif isinstance(message, Snapshot):
+            fresh = message.seq == 0 and message.view is not None and not message.log
             self.state.on_snapshot(message)
             self.tables[message.table.id] = message.table
+            if message.seat is None:
+                self.watching = message.table.id
+            if fresh and message.view is not None:
+                names = self.state.names()
+                first = message.view.get("turn", 0)
+                if first == message.seat:
+                    self.state.note(_("New game: you start."))
+                else:
+                    self.state.note(_("New game: {name} starts.").format(name=names[first]))
             self.go_table()
         elif isinstance(message, Event):
             if not self.state.on_event(message):
                 self.request(Resync, seq=self.state.seq)
         elif isinstance(message, ChatLine):
             self.chat_lines.append((message.name, message.text, message.spectator))
+        elif isinstance(message, Replay):
+            self.push_screen(ReplayScreen(message))
         elif isinstance(message, Timer):
             if message.seconds is None:
                 self.timers.pop(message.kind, None)
@@ -341,10 +396,18 @@ class TakiApp(App[None]):
         elif isinstance(message, Error):
             if message.id is not None:
                 self.pending.pop(message.id, None)
-            self.notify(message.message, title=message.code, severity="error", timeout=6)
+            self._refused(message)
             if is_fatal(message.code):
                 self.connection_note = message.message
         self.refresh_screen()
+
+    def _refused(self, error: Error) -> None:
+        """A server refusal, shown where the player looks, never as a traceback."""
+        top = self.screen
+        if isinstance(top, TableScreen) and not is_fatal(error.code):
+            top.flash(error.message)
+        else:
+            self.notify(error.message, title=_("Refused"), severity="error", timeout=6)
 
     # ------------------------------------------------------------ commands
 
@@ -362,6 +425,7 @@ class TakiApp(App[None]):
 
     def leave_table(self) -> None:
         self.request(Leave)
+        self.watching = None
         self.token = None
         self.state = TableState()
         self.timers.clear()
@@ -371,6 +435,11 @@ class TakiApp(App[None]):
         if last:
             action = GameAction(action.type, action.seat, action.card, action.color, True)
         self.request(Action, action=action, seq=None)
+
+    def show_replay(self) -> None:
+        """Step through the finished game of this table."""
+        if self.state.info is not None:
+            self.request(GetReplay, table=self.state.info.id)
 
     def send_chat(self, text: str) -> None:
         self.request(Chat, text=text[:500])
@@ -403,13 +472,27 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--name", help="your name at the table (remembered)")
     parser.add_argument("--watch", metavar="TABLE", help="watch table TABLE as a spectator")
     parser.add_argument(
+        "--replay", metavar="GAME", type=int, help="step through finished game GAME"
+    )
+    parser.add_argument(
         "--lang", choices=sorted(LANGUAGES), help="language (default: saved, then the locale)"
+    )
+    parser.add_argument(
+        "--list", action="store_true", help="print the games found on the LAN and exit"
+    )
+    parser.add_argument(
+        "--discovery-interface",
+        metavar="ADDR",
+        action="append",
+        help="look for games on the interface with this IPv4 address only (repeatable)",
     )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.list:
+        return list_games(interfaces=args.discovery_interface)
     settings = Settings.load()
     lang = set_language(choose(args.lang, settings.lang))
     if args.lang:
@@ -422,10 +505,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings.name = name
     if args.name or args.lang:
         settings.save()
-    if args.watch and not args.address:
-        print("taki-client: --watch needs a server address", file=sys.stderr)
+    if (args.watch or args.replay is not None) and not args.address:
+        print("taki-client: --watch and --replay need a server address", file=sys.stderr)
         return 2
-    TakiApp(args.address, name=args.name, watch=args.watch, settings=settings).run()
+    TakiApp(
+        args.address,
+        name=args.name,
+        watch=args.watch,
+        replay=args.replay,
+        settings=settings,
+        discover=True,
+        discovery_interfaces=args.discovery_interface,
+    ).run()
     return 0
 
 

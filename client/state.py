@@ -12,25 +12,13 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.events import Event as EngineEvent
-from engine.events import describe
 from protocol.messages import Event, GameAction, Snapshot, TableInfo
 from protocol.patch import apply_patch
 
+from .i18n import _
+from .words import describe
+
 LOG_LINES = 200
-
-
-def engine_event(data: dict[str, Any]) -> EngineEvent:
-    """An engine Event from its wire map (unknown keys ignored)."""
-    return EngineEvent(
-        str(data.get("kind", "?")),
-        int(data.get("seat", -1)),
-        data.get("card"),
-        data.get("color"),
-        int(data.get("amount", 0)),
-        tuple(data.get("cards", ())),
-        data.get("reason"),
-    )
 
 
 @dataclass
@@ -44,6 +32,10 @@ class TableState:
     seq: int = 0
     stale: bool = False
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    log_total: int = 0
+    """Lines ever appended to ``log`` (it keeps only the last LOG_LINES)."""
+    log_epoch: int = 0
+    """Goes up when the log is replaced (a snapshot brings its own)."""
 
     def names(self) -> list[str]:
         if self.info is None:
@@ -59,6 +51,7 @@ class TableState:
         self.stale = False
         if snap.log is not None:
             self.log.clear()
+            self.log_epoch += 1
             for data in snap.log:
                 self._log(data)
 
@@ -81,17 +74,47 @@ class TableState:
         return True
 
     def on_table(self, info: TableInfo) -> None:
-        if self.info is None or info.id == self.info.id:
-            self.info = info
+        if self.info is None or info.id != self.info.id:
+            return  # another table of the lobby
+        self._note_seat_changes(self.info, info)
+        self.info = info
+
+    def _note_seat_changes(self, old: TableInfo, new: TableInfo) -> None:
+        """Log who sat down, left, lost the connection, came back or got a stand-in."""
+        for i, (was, now) in enumerate(zip(old.seats, new.seats, strict=False)):
+            if i == self.seat:
+                continue
+            if was is None and now is not None:
+                self.note(_("{name} sat down").format(name=now.name))
+            elif was is not None and now is None:
+                self.note(_("{name} left").format(name=was.name))
+            elif was is not None and now is not None:
+                if was.bot is None and now.bot is not None and not now.stand_in:
+                    self.note(_("{name} left; a bot plays the seat").format(name=now.name))
+                elif now.stand_in and not was.stand_in:
+                    self.note(_("A bot stands in for {name}").format(name=now.name))
+                elif was.connected and not now.connected:
+                    self.note(_("{name} lost the connection").format(name=now.name))
+                elif not was.connected and now.connected:
+                    self.note(_("{name} is back").format(name=now.name))
 
     def _log(self, data: dict[str, Any]) -> None:
-        event = engine_event(data)
-        if event.kind == "turn":
-            return
-        names = self.names()
-        if self.seat is not None and 0 <= self.seat < len(names):
-            names[self.seat] = "You"
-        self.log.append(describe(event, names))
+        line = describe(data, self.names(), self.seat)
+        if line is not None:
+            self.note(line)
+
+    def note(self, line: str) -> None:
+        """A line of the client's own in the log (a game starting, a player leaving)."""
+        self.log.append(line)
+        self.log_total += 1
+
+    def new_lines(self, epoch: int, seen: int) -> tuple[bool, list[str]]:
+        """For a log view that showed ``seen`` lines of ``epoch``: whether to start
+        over, and the lines to add."""
+        if epoch != self.log_epoch:
+            return True, list(self.log)
+        fresh = min(self.log_total - seen, len(self.log))
+        return False, list(self.log)[len(self.log) - fresh :] if fresh > 0 else []
 
     # ------------------------------------------------------------ derived
 

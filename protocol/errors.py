@@ -43,6 +43,7 @@ ERROR_CODES: Final[dict[str, ErrorInfo]] = {
     "server_error": ErrorInfo(False, "the server failed to carry out the request"),
     # Lobby and tables.
     "no_such_table": ErrorInfo(False, "there is no table with that id"),
+    "no_such_game": ErrorInfo(False, "the server keeps no finished game with that number"),
     "table_limit": ErrorInfo(False, "the server has as many tables as it holds"),
     "table_full": ErrorInfo(False, "every seat at the table is taken"),
     "seat_taken": ErrorInfo(False, "that seat is taken"),

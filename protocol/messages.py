@@ -518,6 +518,71 @@ class ChatLine(Message):
     """True when a spectator said it."""
 
 
+# ---------------------------------------------------------------- replays
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayInfo(Record):
+    """A finished game kept by the server."""
+
+    WIRE_NAME: ClassVar[str] = "replay_info"
+
+    game: int = field(metadata=rule(min=1))
+    table: str = field(metadata=_TABLE_ID)
+    names: tuple[str, ...] = field(metadata=rule(min_len=1, max_len=MAX_SEATS))
+    winner: int | None = field(default=None, metadata=_SEAT_OR_NIL)
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class ListReplays(Request):
+    """Send me the finished games this server kept (newest first)."""
+
+    TYPE: ClassVar[str] = "list_replays"
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Replays(Message):
+    """The answer to list_replays."""
+
+    TYPE: ClassVar[str] = "replays"
+    SENDER: ClassVar[str] = SERVER
+
+    games: tuple[ReplayInfo, ...]
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class GetReplay(Request):
+    """Send me one game to step through: ``game`` by number, or nil with ``table``
+    for that table's latest finished game."""
+
+    TYPE: ClassVar[str] = "get_replay"
+
+    game: int | None = field(default=None, metadata=rule(min=1))
+    table: str | None = field(default=None, metadata=_TABLE_ID)
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Replay(Message):
+    """A finished game: replaying ``actions`` from (options, seed, first) with the
+    engine gives every position of it (RULES.md: a game is options, seed, actions)."""
+
+    TYPE: ClassVar[str] = "replay"
+    SENDER: ClassVar[str] = SERVER
+
+    game: int = field(metadata=rule(min=1))
+    table: str = field(metadata=_TABLE_ID)
+    options: TableOptions
+    names: tuple[str, ...] = field(metadata=rule(min_len=2, max_len=MAX_SEATS))
+    seed: int = field(metadata=rule(min=0))
+    first: int | None = field(default=None, metadata=_SEAT_OR_NIL)
+    actions: tuple[GameAction, ...] = ()
+    winner: int | None = field(default=None, metadata=_SEAT_OR_NIL)
+
+
 # ---------------------------------------------------------------- catalogue
 
 CLIENT_MESSAGES: Final[frozenset[str]] = frozenset(

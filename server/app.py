@@ -20,6 +20,7 @@ from platformdirs import user_data_dir
 from protocol.connection import ServerConnection
 from protocol.messages import Error
 
+from .discovery import Advertiser, Advertising, open_tables
 from .lobby import Lobby
 from .session import Limits, Session
 from .store import Store
@@ -75,11 +76,14 @@ async def serve(
     max_connections: int = 2000,
     seed: int | None = None,
     data_dir: Path | None = None,
+    advertise: bool | Advertising = False,
     task_status: trio.TaskStatus[tuple[Server, int]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Run the server until cancelled; ``task_status`` gets (server, bound port).
 
-    With ``data_dir``, tables are kept in SQLite there and rebuilt on start."""
+    With ``data_dir``, tables are kept in SQLite there and rebuilt on start. With
+    ``advertise`` (True or how), the server makes itself known on the LAN
+    (server/discovery.py); off by default, so tests stay off the network."""
     store = Store(data_dir / "taki.sqlite3") if data_dir is not None else None
     async with trio.open_nursery() as nursery:
         lobby = Lobby(
@@ -95,6 +99,10 @@ async def serve(
         listeners = await trio.open_tcp_listeners(port, host=host)
         bound = listeners[0].socket.getsockname()[1]
         nursery.start_soon(trio.serve_listeners, server.handle, listeners)
+        if advertise:
+            how = advertise if isinstance(advertise, Advertising) else Advertising()
+            advertiser = Advertiser(how, bound, lambda: open_tables(lobby.tables), host)
+            nursery.start_soon(advertiser.run)
         task_status.started((server, bound))
         try:
             await trio.sleep_forever()
@@ -118,7 +126,23 @@ def lan_addresses() -> list[str]:
     return found
 
 
+def _advertising(args: argparse.Namespace) -> Advertising | None:
+    """How the command line advertises: not with --no-advertise, nor when only this
+    machine can connect (a loopback address) unless an interface is named."""
+    if args.no_advertise:
+        return None
+    interfaces = args.advertise_interface or None
+    if interfaces is None and (args.host.startswith("127.") or args.host in ("::1", "localhost")):
+        return None
+
+    def announce(text: str) -> None:
+        print(text, flush=True)
+
+    return Advertising(name=args.advertise_name, interfaces=interfaces, announce=announce)
+
+
 async def _run(args: argparse.Namespace) -> None:
+    advertise = _advertising(args)
     async with trio.open_nursery() as nursery:
         server, port = await nursery.start(
             lambda task_status: serve(
@@ -129,6 +153,7 @@ async def _run(args: argparse.Namespace) -> None:
                 max_connections=args.max_connections,
                 data_dir=None if args.no_data else Path(args.data_dir),
                 limits=Limits(rate=args.rate),
+                advertise=advertise or False,
                 task_status=task_status,
             )
         )
@@ -181,6 +206,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--max-tables", type=int, default=200, help="tables at most")
     parser.add_argument("--max-connections", type=int, default=2000, help="connections at most")
+    parser.add_argument(
+        "--no-advertise",
+        action="store_true",
+        help="do not advertise on the LAN (mDNS _taki._tcp, or a UDP broadcast beacon)",
+    )
+    parser.add_argument(
+        "--advertise-name", metavar="NAME", help="the name players see (default: TAKI on HOST)"
+    )
+    parser.add_argument(
+        "--advertise-interface",
+        metavar="ADDR",
+        action="append",
+        help="advertise on the interface with this IPv4 address only (repeatable)",
+    )
     return parser
 
 

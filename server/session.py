@@ -27,19 +27,26 @@ from protocol.messages import (
     Chat,
     CreateTable,
     Error,
+    GameAction,
+    GetReplay,
     Hello,
     Join,
     Leave,
+    ListReplays,
     ListTables,
     Message,
     Ping,
     Pong,
     Rematch,
     RemoveBot,
+    Replay,
+    ReplayInfo,
+    Replays,
     Request,
     Resync,
     Spectate,
     Start,
+    TableOptions,
     Tables,
 )
 from protocol.versions import PROTOCOL_VERSION
@@ -377,7 +384,51 @@ class Session:
         if isinstance(message, Rematch):
             await self._at_table().rematch(self)
             return Ack(rid)
+        if isinstance(message, ListReplays):
+            self.send(Replays(tuple(await self._replay_list())))
+            return Ack(rid)
+        if isinstance(message, GetReplay):
+            self.send(await self._replay(message.game, message.table))
+            return Ack(rid)
         raise ProtocolError("unexpected_message", f"{message.TYPE} is not handled here")
+
+    async def _replay_list(self) -> list[ReplayInfo]:
+        store = self.lobby.store
+        if store is None:
+            return []
+        games = await trio.to_thread.run_sync(store.list_games)
+        return [ReplayInfo(g, t, tuple(names), w) for g, t, names, w in games]
+
+    async def _replay(self, game: int | None, table_id: str | None) -> Replay:
+        """A finished game: from the table in memory, or from the store."""
+        table = self.lobby.tables.get(table_id or "")
+        if game is None and table is not None and table.state == "over" and table.game:
+            names = tuple(s.name for s in table.seats if s is not None)[: table.game.n]
+            return Replay(
+                table.game_id or 1, table.id, table.options, names, table.seed,
+                table.first, tuple(GameAction(a.type, a.seat, a.card, a.color, a.last_card)
+                                   for a in table.actions),
+                table.game.winner,
+            )
+        store = self.lobby.store
+        saved = None
+        if store is not None:
+            if game is not None:
+                saved = await trio.to_thread.run_sync(store.load_game, game)
+            elif table_id is not None:
+                saved = await trio.to_thread.run_sync(store.latest_game, table_id)
+        if saved is None or not saved.finished:
+            raise ProtocolError("no_such_game", "no finished game with that number")
+        return Replay(
+            saved.id,
+            saved.table_id,
+            TableOptions.from_dict(saved.options),
+            tuple(saved.names),
+            saved.seed,
+            saved.first,
+            tuple(GameAction.from_dict(a) for a in saved.actions),
+            saved.winner,
+        )
 
     def _at_table(self) -> Table:
         if self.table is None:

@@ -213,6 +213,16 @@ class Store:
             ).fetchone()
             return None if row is None else self._game(row)
 
+    def latest_game(self, table_id: str) -> SavedGame | None:
+        """The latest finished game of a table."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id FROM games WHERE table_id = ? AND finished = 1 ORDER BY id DESC "
+                "LIMIT 1",
+                (table_id,),
+            ).fetchone()
+        return None if row is None else self.load_game(int(row[0]))
+
     def list_games(self, limit: int = 50) -> list[tuple[int, str, list[str], int | None]]:
         """Recent finished games: (id, table, names, winner)."""
         with self._lock:

@@ -52,6 +52,9 @@ from .text import clean_chat, unique_name
 
 log = logging.getLogger("taki.server")
 
+BOT_NAMES = ("Noa", "Avi", "Tal", "Maya", "Gil", "Yael", "Omer", "Lior", "Roni", "Shira")
+"""Bots get people's names (their seats are marked as bots everywhere)."""
+
 LOG_KEEP = 40
 """Events a snapshot carries for display (the client's log after a reconnect)."""
 
@@ -320,10 +323,8 @@ class Table:
             seat.token = None
             seat.away_since = None
             seat.stand_in = None
-            seat.bot_kind = "basic"
+            seat.bot_kind = "basic"  # the name stays: everyone sees who the bot replaced
             seat.bot = make_bot("basic")
-            seat.name = unique_name(f"{seat.name} (bot)", [n for n in self._names()
-                                                           if n != seat.name])
         else:
             self.seats[index] = None
         if self.host == index:
@@ -349,7 +350,9 @@ class Table:
         async with self.lock:
             self._need_host(member)
             index = self._free_seat(seat)
-            name = unique_name(f"{kind.capitalize()} bot", self._names())
+            taken = {n.casefold() for n in self._names()}
+            free = [n for n in BOT_NAMES if n.casefold() not in taken]
+            name = free[0] if free else unique_name(BOT_NAMES[0], self._names())
             bot = make_bot(kind, self._seeds.randrange(2**31))
             self.seats[index] = Seat(name, bot=bot, bot_kind=kind)
             await self._changed()

@@ -230,3 +230,34 @@ async def test_names_and_chat_never_render_markup(server: ServerThread) -> None:
         assert "[red]boom[/red]" in text and "\x1b" not in text
         players = str(app.screen.query_one("#players").render())
         assert "[b]Bold[/b]" in players
+
+
+@pytest.mark.asyncio
+async def test_step_through_a_finished_game(server: ServerThread) -> None:
+    from client.screens.replay import ReplayScreen
+
+    app = make_app(server)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await seated_game(app, server)
+        for _ in range(3000):  # play whatever is legal until the game ends
+            if app.state.view and app.state.view.get("over"):
+                break
+            if app.state.legal:
+                sent = app.state.seq
+                app.send_action(app.state.legal[0])
+                await until(lambda s=sent: app.state.seq != s or not app.state.legal)
+            else:
+                await asyncio.sleep(0.02)
+        assert app.state.view is not None and app.state.view["over"]
+        await pilot.press("v")
+        await until(lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.index == 0
+        await pilot.press("end")
+        assert screen.index == len(screen.actions) > 0
+        game, _lines = screen._game_at(screen.index)
+        assert game.over
+        await pilot.press("left", "left")
+        assert screen.index == len(screen.actions) - 2
+        await pilot.press("q")
+        await until(lambda: isinstance(app.screen, TableScreen))

@@ -15,7 +15,9 @@ from protocol.records import Record
 
 SPEC = (Path(__file__).resolve().parent.parent / "PROTOCOL.md").read_text(encoding="utf-8")
 DIRECTION = {m.CLIENT: "C→S", m.SERVER: "S→C", m.BOTH: "both"}
-RECORDS: list[type[Record]] = [m.TableOptions, m.SeatInfo, m.TableInfo, m.GameAction]
+RECORDS: list[type[Record]] = [
+    m.TableOptions, m.SeatInfo, m.TableInfo, m.GameAction, m.ReplayInfo
+]
 
 
 def section(heading: re.Pattern[str]) -> tuple[str, str]:

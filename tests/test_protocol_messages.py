@@ -67,6 +67,8 @@ def test_every_request_carries_an_id_and_only_clients_send_requests() -> None:
         "action",
         "resync",
         "chat",
+        "list_replays",
+        "get_replay",
     }
     for kind in requests:
         assert MESSAGES[kind].SENDER == m.CLIENT

@@ -105,6 +105,19 @@ SAMPLES: dict[str, m.Message] = {
     "timer": m.Timer("turn", 2, 30),
     "chat": m.Chat(12, "good game!"),
     "chat_line": m.ChatLine("Noa", "good game!", None, spectator=True),
+    "list_replays": m.ListReplays(13),
+    "replays": m.Replays((m.ReplayInfo(7, "t1", ("Dana", "Noa"), 0),)),
+    "get_replay": m.GetReplay(14, 7),
+    "replay": m.Replay(
+        7,
+        "t1",
+        m.TableOptions("Friday", 2),
+        ("Dana", "Noa"),
+        123456789,
+        0,
+        (m.GameAction("draw", 0), m.GameAction("play", 1, "G3")),
+        1,
+    ),
 }
 """One message of each type, optional fields filled in."""
 
@@ -125,5 +138,8 @@ MINIMAL: list[m.Message] = [
     m.Resync(0),
     m.Timer("plus3"),
     m.ChatLine("x", "y"),
+    m.GetReplay(0),
+    m.Replays(()),
+    m.Replay(1, "t", m.TableOptions("t", 2), ("a", "b"), 0),
 ]
 """Messages with only their required fields (and nil where nil is allowed)."""

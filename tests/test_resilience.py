@@ -270,3 +270,34 @@ async def test_kill_9_and_restart_loses_no_acknowledged_action(tmp_path: Path) -
     finally:
         proc.kill()
         proc.wait(10)
+
+
+@pytest.mark.trio
+async def test_finished_games_are_kept_as_replays(tmp_path: Path) -> None:
+    from engine import Options, action_from_json, replay
+    from protocol.messages import GetReplay, ListReplays, Replay, Replays
+
+    async with running_server(bot_delay=0, data_dir=tmp_path) as (_, port, nursery):
+        a = await connect(nursery, port, "A")
+        await a.request(CreateTable, options=options(seats=2))
+        await a.request(AddBot, kind="basic")
+        await a.request(Start)
+        await play_out([a])
+        assert a.view is not None
+        await a.request(ListReplays)
+        listing = await a.wait_for(lambda m: isinstance(m, Replays))
+        assert isinstance(listing, Replays) and len(listing.games) == 1
+        info = listing.games[0]
+        await a.request(GetReplay, game=info.game)
+        got = await a.wait_for(lambda m: isinstance(m, Replay))
+        assert isinstance(got, Replay) and got.names == ("A", "Noa")
+        o = got.options
+        game = replay(
+            len(got.names), got.seed,
+            [action_from_json(x.to_dict()) for x in got.actions],
+            Options(o.stairs, o.must_play_if_able, o.play_for_places), got.first,
+        )
+        assert game.over and game.winner == got.winner == info.winner
+        assert len(game.hands[0]) == a.view["players"][0]["cards"]
+        answer = await a.request(GetReplay, game=999)
+        assert isinstance(answer, Error) and answer.code == "no_such_game"

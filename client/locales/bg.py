@@ -13,13 +13,21 @@ MESSAGES: dict[str, str] = {
     "Not connected.": "Няма връзка.",
     "Type an address like 192.168.1.23:8254": "Въведете адрес като 192.168.1.23:8254",
     "no answer": "няма отговор",
-    "Connection lost: reconnecting in": "Връзката прекъсна: ново свързване след",
-    "Connection lost": "Връзката прекъсна",
+    "Not connected: retrying...": "Няма връзка: нов опит...",
+    "Connection lost: reconnecting...": "Връзката прекъсна: ново свързване...",
+    "Connection": "Връзка",
+    "Refused": "Отказано",
+    "Your seat is gone: the table closed or a bot took it.": (
+        "Мястото ви вече го няма: масата е затворена или бот го е заел."
+    ),
+    "New game: you start.": "Нова игра: вие започвате.",
+    "New game: {name} starts.": "Нова игра: {name} започва.",
     # lobby
     "stairs": "турнир",
     "must play": "задължителна игра",
     "places": "класиране",
     "turn": "ход",
+    "Id": "№",
     "Table": "Маса",
     "Seats": "Места",
     "State": "Състояние",
@@ -29,7 +37,9 @@ MESSAGES: dict[str, str] = {
     "n new table · Enter join · w watch · ? help · q back": (
         "n нова маса · Enter сядане · w гледане · ? помощ · q назад"
     ),
+    "Press q again to quit.": "Натиснете q отново за изход.",
     "New table": "Нова маса",
+    "(Enter creates, Esc cancels)": "(Enter създава, Esc отказва)",
     "Name": "Име",
     "Seats (2-10)": "Места (2-10)",
     "Stairs (8-stage tournament)": "Турнир (8 етапа)",
@@ -76,8 +86,7 @@ MESSAGES: dict[str, str] = {
     "you": "вие",
     "bot": "бот",
     "disconnected": "без връзка",
-    "cards": "карти",
-    "stage": "етап",
+    "stage {n}": "етап {n}",
     "LAST CARD!": "ПОСЛЕДНА КАРТА!",
     "Leading card": "Водеща карта",
     "Colour": "Цвят",
@@ -87,18 +96,18 @@ MESSAGES: dict[str, str] = {
     ),
     "Waiting for the host to start the game.": "Изчаква се домакинът да започне играта.",
     "Game over.": "Край на играта.",
-    "wins!": "печели!",
+    "{name} wins!": "{name} печели!",
     "r: rematch": "r: реванш",
-    "stack": "натрупани",
-    "from": "от",
-    "open TAKI": "отворен TAKI",
-    "TAKI run": "ход TAKI",
+    "+2 stack: {n}": "натрупани +2: {n}",
+    "+3 from {name}": "+3 от {name}",
+    "open {color} TAKI": "отворен {color} TAKI",
+    "{color} TAKI run": "ход с {color} TAKI",
     "Plus: play one more card or draw": "Плюс: изиграйте още една карта или теглете",
     "King: play any card or end the turn (e)": (
         "Крал: изиграйте коя да е карта или приключете хода (e)"
     ),
     "Your move!": "Ваш ход!",
-    "Waiting for": "Изчакване на",
+    "Waiting for {name}": "Изчаква се {name}",
     "draw": "тегли",
     "close TAKI": "затвори TAKI",
     "end turn": "край на хода",
@@ -110,7 +119,98 @@ MESSAGES: dict[str, str] = {
     "chat": "чат",
     "help": "помощ",
     "leave": "изход",
+    "add bot": "добави бот",
+    "remove bot": "махни бот",
+    "start": "старт",
+    "rematch": "реванш",
+    "replay": "повторение",
     "That card cannot be played now.": "Тази карта не може да се играе сега.",
+    "Press q again to leave the game (a bot will take your seat).": (
+        "Натиснете q отново, за да напуснете играта: бот ще заеме мястото ви."
+    ),
+    # seat changes (state)
+    "{name} sat down": "{name} седна на масата",
+    "{name} left": "{name} напусна масата",
+    "{name} left; a bot plays the seat": "{name} напусна масата: на мястото играе бот",
+    "A bot stands in for {name}": "Бот замества {name}",
+    "{name} lost the connection": "{name} загуби връзка",
+    "{name} is back": "{name} се върна",
+    # cards and colours (words); masculine colour words, as for цвят, Стоп, Плюс, Крал, TAKI
+    "red": "червен",
+    "green": "зелен",
+    "blue": "син",
+    "yellow": "жълт",
+    "{color} {card}": "{color} {card}",
+    "Stop": "Стоп",
+    "Change Direction": "Смяна на посоката",
+    "Plus": "Плюс",
+    "Change Colour": "Смяна на цвета",
+    "Super TAKI": "Супер TAKI",
+    "King": "Крал",
+    "+3 Breaker": "Разбивач +3",
+    "1 card": "1 карта",
+    "{n} cards": "{n} карти",
+    # the game log (words)
+    "{who} played {card}": "{who} изигра {card}",
+    "colour is now {color}": "цветът вече е {color}",
+    "{who} drew {cards}": "{who} изтегли {cards}",
+    "(+2 stack)": "(натрупани +2)",
+    "(owed after a Plus)": "(дължима след Плюс)",
+    "(+3)": "(+3)",
+    "(their +3 was broken)": "(+3 беше разбит)",
+    "(+3 Breaker penalty)": "(наказание за Разбивач +3)",
+    "(did not declare last card)": "(не е обявена „последна карта“)",
+    "(next stage)": "(следващ етап)",
+    "{who} declared last card": "{who} обяви „последна карта“",
+    "{who} closed the TAKI": "{who} затвори TAKI",
+    "{who} left the TAKI open": "{who} остави TAKI отворен",
+    "{who} ended the turn": "{who} приключи хода",
+    "{who} let the +3 through": "{who} пасува на +3",
+    "{who} broke the +3!": "{who} разби +3!",
+    "{who}: turn skipped": "{who}: пропуснат ход",
+    "{who} cleared a stage: now stage {n}": "{who} премина етап: вече е на етап {n}",
+    "Direction reversed": "Посоката е обърната",
+    "The discard pile was shuffled into a new draw pile": (
+        "Купчината за изхвърляне е разбъркана в нова купчина за теглене"
+    ),
+    "{who} cancelled the +{n} stack with a King": "{who} отмени натрупаните +{n} с Крал",
+    "{who} cancelled the +3 with a King": "{who} отмени +3 с Крал",
+    "{who} wins!": "{who} печели!",
+    "{who} finishes in place {n}": "{who} завършва на място {n}",
+    # the game log, the player's own events (words)
+    "You played {card}": "Вие изиграхте {card}",
+    "You drew {cards}": "Вие изтеглихте {cards}",
+    "You declared last card": "Вие обявихте „последна карта“",
+    "You closed the TAKI": "Вие затворихте TAKI",
+    "You left the TAKI open": "Вие оставихте TAKI отворен",
+    "You ended the turn": "Вие приключихте хода",
+    "You let the +3 through": "Вие пасувахте на +3",
+    "You broke the +3!": "Вие разбихте +3!",
+    "Your turn is skipped": "Вашият ход е пропуснат",
+    "You cleared a stage: now stage {n}": "Вие преминахте етап: вече сте на етап {n}",
+    "You cancelled the +{n} stack with a King": "Вие отменихте натрупаните +{n} с Крал",
+    "You cancelled the +3 with a King": "Вие отменихте +3 с Крал",
+    "You win!": "Вие печелите!",
+    "You finish in place {n}": "Вие завършвате на място {n}",
+    # LAN discovery (start screen)
+    "Cannot look for games on this network: join by address.": (
+        "Не може да се търсят игри в тази мрежа: включете се по адрес."
+    ),
+    "Games on your network (g):": "Игри във вашата мрежа (g):",
+    "Looking for games on your network...": "Търсят се игри във вашата мрежа...",
+    "open tables: {count}": "отворени маси: {count}",
+    "another version of taki": "друга версия на taki",
+    "Joining {address}...": "Свързване с {address}...",
+    # replay (a finished game, step by step)
+    "Replay": "Повторение на играта",
+    "step {n} of {total}": "стъпка {n} от {total}",
+    "The deal.": "Раздаването.",
+    "This replay does not follow the rules here; it stops.": (
+        "Тук записът не следва правилата; повторението спира."
+    ),
+    "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
+        "→ напред · ← назад · PgUp/PgDn по десет · Home/End · q затваряне"
+    ),
 }
 
 RULES: str = """\
@@ -120,7 +220,7 @@ RULES: str = """\
 като водещата карта, или безцветна карта; или изтеглете една карта (ходът ви приключва).
 
 **Последна карта**: ако ходът ви завърши с една карта в ръка, трябва през този ход да сте
-казали *последна карта* (клавиш **l**, или `!` заедно с изиграната карта), иначе теглите 4.
+казали *последна карта* (клавиш **l**), иначе теглите 4.
 
 ## Карти за действие
 - **Стоп**: следващият играч е пропуснат (при 2 играчи играете отново).
@@ -157,8 +257,10 @@ RULES: str = """\
 | e | край на хода (след Крал или за да оставите TAKI отворен) |
 | l | казване на „последна карта“ |
 | b / p | разбиване / пас на +3 |
+| r, g, b, y | избор на цвят за Смяна на цвета (червен, зелен, син, жълт) |
 | t | чат |
-| s, a, x, r | домакин: старт, добавяне на бот, махане на бот, реванш |
+| s, a, A, x, r | домакин: старт, добавяне на основен бот, на случаен бот, махане на бот, реванш |
+| v | преглед на приключилата игра стъпка по стъпка (→ / ← в повторението) |
 | q | напускане на масата |
 | ? | тази помощ (Esc я затваря) |
 """

@@ -12,13 +12,21 @@ MESSAGES: dict[str, str] = {
     "Not connected.": "Non connecté.",
     "Type an address like 192.168.1.23:8254": "Saisissez une adresse comme 192.168.1.23:8254",
     "no answer": "pas de réponse",
-    "Connection lost: reconnecting in": "Connexion perdue : reconnexion dans",
-    "Connection lost": "Connexion perdue",
+    "Not connected: retrying...": "Non connecté : nouvel essai...",
+    "Connection lost: reconnecting...": "Connexion perdue : reconnexion...",
+    "Connection": "Connexion",
+    "Refused": "Refusé",
+    "Your seat is gone: the table closed or a bot took it.": (
+        "Votre place n'existe plus : la table a fermé ou un bot l'a prise."
+    ),
+    "New game: {name} starts.": "Nouvelle partie : {name} commence.",
+    "New game: you start.": "Nouvelle partie : vous commencez.",
     # lobby
     "stairs": "tournoi",
     "must play": "jeu obligatoire",
     "places": "classement",
     "turn": "tour",
+    "Id": "N°",
     "Table": "Table",
     "Seats": "Places",
     "State": "État",
@@ -28,7 +36,9 @@ MESSAGES: dict[str, str] = {
     "n new table · Enter join · w watch · ? help · q back": (
         "n nouvelle table · Enter rejoindre · w regarder · ? aide · q retour"
     ),
+    "Press q again to quit.": "Appuyez encore sur q pour quitter.",
     "New table": "Nouvelle table",
+    "(Enter creates, Esc cancels)": "(Enter crée, Esc annule)",
     "Name": "Nom",
     "Seats (2-10)": "Places (2-10)",
     "Stairs (8-stage tournament)": "Tournoi (8 étapes)",
@@ -75,8 +85,7 @@ MESSAGES: dict[str, str] = {
     "you": "vous",
     "bot": "bot",
     "disconnected": "déconnecté",
-    "cards": "cartes",
-    "stage": "étape",
+    "stage {n}": "étape {n}",
     "LAST CARD!": "DERNIÈRE CARTE !",
     "Leading card": "Carte de tête",
     "Colour": "Couleur",
@@ -86,18 +95,18 @@ MESSAGES: dict[str, str] = {
     ),
     "Waiting for the host to start the game.": "En attente du lancement par l'hôte.",
     "Game over.": "Partie terminée.",
-    "wins!": "gagne !",
+    "{name} wins!": "{name} gagne !",
     "r: rematch": "r : revanche",
-    "stack": "cumulés",
-    "from": "de",
-    "open TAKI": "TAKI ouvert",
-    "TAKI run": "série TAKI",
+    "+2 stack: {n}": "+2 cumulés : {n}",
+    "+3 from {name}": "+3 de {name}",
+    "open {color} TAKI": "TAKI {color} ouvert",
+    "{color} TAKI run": "série du TAKI {color}",
     "Plus: play one more card or draw": "Plus : jouez une carte de plus ou piochez",
     "King: play any card or end the turn (e)": (
         "Roi : jouez n'importe quelle carte ou finissez le tour (e)"
     ),
     "Your move!": "À vous de jouer !",
-    "Waiting for": "En attente de",
+    "Waiting for {name}": "En attente de {name}",
     "draw": "piocher",
     "close TAKI": "fermer le TAKI",
     "end turn": "finir le tour",
@@ -109,7 +118,100 @@ MESSAGES: dict[str, str] = {
     "chat": "discuter",
     "help": "aide",
     "leave": "quitter",
+    "add bot": "ajouter un bot",
+    "remove bot": "retirer un bot",
+    "start": "commencer",
+    "rematch": "revanche",
+    "replay": "revoir la partie",
     "That card cannot be played now.": "Cette carte ne peut pas être jouée maintenant.",
+    "Press q again to leave the game (a bot will take your seat).": (
+        "Appuyez encore sur q pour quitter la partie : un bot prendra votre place."
+    ),
+    # seat changes (state)
+    "{name} sat down": "{name} a pris place",
+    "{name} left": "{name} a quitté la table",
+    "{name} left; a bot plays the seat": "{name} a quitté la table : un bot a pris sa place",
+    "A bot stands in for {name}": "Un bot remplace {name}",
+    "{name} lost the connection": "{name} a perdu la connexion",
+    "{name} is back": "{name} est de retour",
+    # cards and colours (words); colour words are masculine, as for "le 7", "le Stop"
+    "red": "rouge",
+    "green": "vert",
+    "blue": "bleu",
+    "yellow": "jaune",
+    "{color} {card}": "{card} {color}",
+    "Stop": "Stop",
+    "Change Direction": "Changement de direction",
+    "Plus": "Plus",
+    "Change Colour": "Changement de couleur",
+    "Super TAKI": "Super TAKI",
+    "King": "Roi",
+    "+3 Breaker": "Briseur +3",
+    "1 card": "1 carte",
+    "{n} cards": "{n} cartes",
+    # the game log (words)
+    "{who} played {card}": "{who} a joué {card}",
+    "colour is now {color}": "nouvelle couleur : {color}",
+    "{who} drew {cards}": "{who} a pioché {cards}",
+    "(+2 stack)": "(+2 cumulés)",
+    "(owed after a Plus)": "(dû après un Plus)",
+    "(+3)": "(+3)",
+    "(their +3 was broken)": "(son +3 a été brisé)",
+    "(+3 Breaker penalty)": "(pénalité du Briseur +3)",
+    "(did not declare last card)": "(dernière carte non annoncée)",
+    "(next stage)": "(étape suivante)",
+    "{who} declared last card": "{who} a dit « dernière carte »",
+    "{who} closed the TAKI": "{who} a fermé le TAKI",
+    "{who} left the TAKI open": "{who} a laissé le TAKI ouvert",
+    "{who} ended the turn": "{who} a fini son tour",
+    "{who} let the +3 through": "{who} a laissé passer le +3",
+    "{who} broke the +3!": "{who} a brisé le +3 !",
+    "{who}: turn skipped": "{who} : tour sauté",
+    "{who} cleared a stage: now stage {n}": (
+        "{who} a franchi une étape : désormais à l'étape {n}"
+    ),
+    "Direction reversed": "Sens du jeu inversé",
+    "The discard pile was shuffled into a new draw pile": (
+        "La pile de défausse a été mélangée pour former une nouvelle pioche"
+    ),
+    "{who} cancelled the +{n} stack with a King": "{who} a annulé les +{n} cumulés avec un Roi",
+    "{who} cancelled the +3 with a King": "{who} a annulé le +3 avec un Roi",
+    "{who} wins!": "{who} gagne !",
+    "{who} finishes in place {n}": "{who} termine à la {n}e place",
+    # the game log, the player's own events (words)
+    "You played {card}": "Vous avez joué {card}",
+    "You drew {cards}": "Vous avez pioché {cards}",
+    "You declared last card": "Vous avez dit « dernière carte »",
+    "You closed the TAKI": "Vous avez fermé le TAKI",
+    "You left the TAKI open": "Vous avez laissé le TAKI ouvert",
+    "You ended the turn": "Vous avez fini votre tour",
+    "You let the +3 through": "Vous avez laissé passer le +3",
+    "You broke the +3!": "Vous avez brisé le +3 !",
+    "Your turn is skipped": "Votre tour est sauté",
+    "You cleared a stage: now stage {n}": "Vous avez franchi une étape : désormais à l'étape {n}",
+    "You cancelled the +{n} stack with a King": "Vous avez annulé les +{n} cumulés avec un Roi",
+    "You cancelled the +3 with a King": "Vous avez annulé le +3 avec un Roi",
+    "You win!": "Vous gagnez !",
+    "You finish in place {n}": "Vous terminez à la {n}e place",
+    # LAN discovery (start screen)
+    "Cannot look for games on this network: join by address.": (
+        "Impossible de chercher des parties sur ce réseau : rejoignez par adresse."
+    ),
+    "Games on your network (g):": "Parties sur votre réseau (g) :",
+    "Looking for games on your network...": "Recherche de parties sur votre réseau...",
+    "open tables: {count}": "tables ouvertes : {count}",
+    "another version of taki": "une autre version de taki",
+    "Joining {address}...": "Connexion à {address}...",
+    # replay (a finished game, step by step)
+    "Replay": "Revoir la partie",
+    "step {n} of {total}": "coup {n} sur {total}",
+    "The deal.": "La donne.",
+    "This replay does not follow the rules here; it stops.": (
+        "Ici, la partie enregistrée ne suit pas les règles : la relecture s'arrête."
+    ),
+    "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
+        "→ avancer · ← reculer · PgUp/PgDn dix · Home/End · q fermer"
+    ),
 }
 
 RULES: str = """\
@@ -120,8 +222,7 @@ même **symbole** que la carte de tête, ou une carte incolore ; sinon piochez u
 (votre tour s'arrête).
 
 **Dernière carte** : si votre tour se termine avec une seule carte en main, vous devez
-avoir dit *dernière carte* (touche **l**, ou `!` en jouant) pendant ce tour, sinon vous
-piochez 4 cartes.
+avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4 cartes.
 
 ## Cartes d'action
 - **Stop** : le joueur suivant passe son tour (à 2 joueurs, vous rejouez).
@@ -160,8 +261,10 @@ piochez 4 cartes.
 | e | finir le tour (après un Roi, ou pour laisser un TAKI ouvert) |
 | l | dire « dernière carte » |
 | b / p | briser / passer un +3 |
+| r, g, b, y | nommer la couleur d'un Changement de couleur (rouge, vert, bleu, jaune) |
 | t | discuter |
-| s, a, x, r | hôte : commencer, ajouter un bot, retirer un bot, revanche |
+| s, a, A, x, r | hôte : lancer, ajouter un bot simple / aléatoire, retirer un bot, revanche |
+| v | revoir la partie terminée coup par coup (→ / ← pendant la relecture) |
 | q | quitter la table |
 | ? | cette aide (Esc la ferme) |
 """

@@ -12,13 +12,21 @@ MESSAGES: dict[str, str] = {
     "Not connected.": "Ekki tengt.",
     "Type an address like 192.168.1.23:8254": "Sláðu inn vistfang eins og 192.168.1.23:8254",
     "no answer": "ekkert svar",
-    "Connection lost: reconnecting in": "Tenging rofnaði: tengist aftur eftir",
-    "Connection lost": "Tenging rofnaði",
+    "Not connected: retrying...": "Ekki tengt: reyni aftur...",
+    "Connection lost: reconnecting...": "Tenging rofnaði: tengist aftur...",
+    "Connection": "Tenging",
+    "Refused": "Hafnað",
+    "Your seat is gone: the table closed or a bot took it.": (
+        "Sætið þitt er farið: borðinu var lokað eða tölva tók það."
+    ),
+    "New game: you start.": "Nýr leikur: þú byrjar.",
+    "New game: {name} starts.": "Nýr leikur: {name} byrjar.",
     # lobby
     "stairs": "mót",
     "must play": "skylt að spila",
     "places": "um sæti",
     "turn": "tími á leik",
+    "Id": "Nr.",
     "Table": "Borð",
     "Seats": "Sæti",
     "State": "Staða",
@@ -28,7 +36,9 @@ MESSAGES: dict[str, str] = {
     "n new table · Enter join · w watch · ? help · q back": (
         "n nýtt borð · Enter setjast · w horfa · ? hjálp · q til baka"
     ),
+    "Press q again to quit.": "Ýttu aftur á q til að hætta.",
     "New table": "Nýtt borð",
+    "(Enter creates, Esc cancels)": "(Enter stofnar, Esc hættir við)",
     "Name": "Nafn",
     "Seats (2-10)": "Sæti (2-10)",
     "Stairs (8-stage tournament)": "Mót (8 stig)",
@@ -75,8 +85,7 @@ MESSAGES: dict[str, str] = {
     "you": "þú",
     "bot": "tölva",
     "disconnected": "ótengdur",
-    "cards": "spil",
-    "stage": "stig",
+    "stage {n}": "stig {n}",
     "LAST CARD!": "SÍÐASTA SPIL!",
     "Leading card": "Fremsta spil",
     "Colour": "Litur",
@@ -86,18 +95,18 @@ MESSAGES: dict[str, str] = {
     ),
     "Waiting for the host to start the game.": "Beðið eftir að gestgjafinn hefji leikinn.",
     "Game over.": "Leik lokið.",
-    "wins!": "vinnur!",
+    "{name} wins!": "{name} vinnur!",
     "r: rematch": "r: annar leikur",
-    "stack": "stafli",
-    "from": "frá",
-    "open TAKI": "opið TAKI",
-    "TAKI run": "TAKI-runa",
+    "+2 stack: {n}": "+2 stafli: {n}",
+    "+3 from {name}": "+3 frá {name}",
+    "open {color} TAKI": "opið {color} TAKI",
+    "{color} TAKI run": "{color} TAKI í gangi",
     "Plus: play one more card or draw": "Plús: spilaðu einu spili í viðbót eða dragðu",
     "King: play any card or end the turn (e)": (
         "Kóngur: spilaðu hvaða spili sem er eða ljúktu leik (e)"
     ),
     "Your move!": "Þú átt leik!",
-    "Waiting for": "Beðið eftir",
+    "Waiting for {name}": "Beðið eftir {name}",
     "draw": "draga",
     "close TAKI": "loka TAKI",
     "end turn": "ljúka leik",
@@ -109,7 +118,98 @@ MESSAGES: dict[str, str] = {
     "chat": "spjall",
     "help": "hjálp",
     "leave": "fara",
+    "add bot": "bæta við tölvu",
+    "remove bot": "fjarlægja tölvu",
+    "start": "byrja",
+    "rematch": "annar leikur",
+    "replay": "endurspilun",
     "That card cannot be played now.": "Ekki má spila þessu spili núna.",
+    "Press q again to leave the game (a bot will take your seat).": (
+        "Ýttu aftur á q til að yfirgefa leikinn: tölva tekur við sætinu þínu."
+    ),
+    # seat changes (state)
+    "{name} sat down": "{name} settist við borðið",
+    "{name} left": "{name} fór frá borðinu",
+    "{name} left; a bot plays the seat": "{name} fór frá borðinu: tölva tekur við sætinu",
+    "A bot stands in for {name}": "Tölva spilar fyrir {name}",
+    "{name} lost the connection": "{name} missti tenginguna",
+    "{name} is back": "{name} kom aftur",
+    # cards and colours (words); colour words are neuter, as for spil and TAKI
+    "red": "rautt",
+    "green": "grænt",
+    "blue": "blátt",
+    "yellow": "gult",
+    "{color} {card}": "{color} {card}",
+    "Stop": "Stopp",
+    "Change Direction": "Breyta stefnu",
+    "Plus": "Plús",
+    "Change Colour": "Breyta lit",
+    "Super TAKI": "Super TAKI",
+    "King": "Kóngur",
+    "+3 Breaker": "+3 Breaker",
+    "1 card": "1 spil",
+    "{n} cards": "{n} spil",
+    # the game log (words); "spilaði:" keeps the card in the nominative
+    "{who} played {card}": "{who} spilaði: {card}",
+    "colour is now {color}": "nýr litur: {color}",
+    "{who} drew {cards}": "{who} dró {cards}",
+    "(+2 stack)": "(+2 stafli)",
+    "(owed after a Plus)": "(eftir Plús)",
+    "(+3)": "(+3)",
+    "(their +3 was broken)": "(+3 var brotið)",
+    "(+3 Breaker penalty)": "(víti fyrir +3 Breaker)",
+    "(did not declare last card)": "(síðasta spil ekki sagt)",
+    "(next stage)": "(næsta stig)",
+    "{who} declared last card": "{who} sagði „síðasta spil“",
+    "{who} closed the TAKI": "{who} lokaði TAKI",
+    "{who} left the TAKI open": "{who} skildi TAKI eftir opið",
+    "{who} ended the turn": "{who} lauk leik",
+    "{who} let the +3 through": "{who} sagði pass við +3",
+    "{who} broke the +3!": "{who} braut +3!",
+    "{who}: turn skipped": "{who}: leik sleppt",
+    "{who} cleared a stage: now stage {n}": "{who} kláraði stig: nú á stigi {n}",
+    "Direction reversed": "Stefnunni snúið við",
+    "The discard pile was shuffled into a new draw pile": (
+        "Kastbunkinn var stokkaður í nýjan dráttarbunka"
+    ),
+    "{who} cancelled the +{n} stack with a King": "{who} ógilti +{n} staflann með Kóngi",
+    "{who} cancelled the +3 with a King": "{who} ógilti +3 með Kóngi",
+    "{who} wins!": "{who} vinnur!",
+    "{who} finishes in place {n}": "{who} lendir í {n}. sæti",
+    # the game log, the player's own events (words)
+    "You played {card}": "Þú spilaðir: {card}",
+    "You drew {cards}": "Þú dróst {cards}",
+    "You declared last card": "Þú sagðir „síðasta spil“",
+    "You closed the TAKI": "Þú lokaðir TAKI",
+    "You left the TAKI open": "Þú skildir TAKI eftir opið",
+    "You ended the turn": "Þú laukst leik",
+    "You let the +3 through": "Þú sagðir pass við +3",
+    "You broke the +3!": "Þú braust +3!",
+    "Your turn is skipped": "Leik þínum er sleppt",
+    "You cleared a stage: now stage {n}": "Þú kláraðir stig: nú á stigi {n}",
+    "You cancelled the +{n} stack with a King": "Þú ógiltir +{n} staflann með Kóngi",
+    "You cancelled the +3 with a King": "Þú ógiltir +3 með Kóngi",
+    "You win!": "Þú vinnur!",
+    "You finish in place {n}": "Þú lendir í {n}. sæti",
+    # LAN discovery (start screen)
+    "Cannot look for games on this network: join by address.": (
+        "Ekki hægt að leita að leikjum á þessu neti: tengstu með vistfangi."
+    ),
+    "Games on your network (g):": "Leikir á netinu þínu (g):",
+    "Looking for games on your network...": "Leita að leikjum á netinu þínu...",
+    "open tables: {count}": "opin borð: {count}",
+    "another version of taki": "önnur útgáfa af taki",
+    "Joining {address}...": "Tengist {address}...",
+    # replay (a finished game, step by step)
+    "Replay": "Endurspilun",
+    "step {n} of {total}": "skref {n} af {total}",
+    "The deal.": "Gjöfin.",
+    "This replay does not follow the rules here; it stops.": (
+        "Hér fylgir endurspilunin ekki reglunum; hún stöðvast."
+    ),
+    "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
+        "→ áfram · ← til baka · PgUp/PgDn tíu í einu · Home/End · q loka"
+    ),
 }
 
 RULES: str = """\
@@ -119,7 +219,7 @@ RULES: str = """\
 **tákn** fremsta spilsins, eða litlausu spili; eða dragðu eitt spil (þá fer röðin áfram).
 
 **Síðasta spil**: ef þú átt eitt spil eftir þegar þú lýkur leik verðurðu að hafa sagt
-*síðasta spil* (takki **l**, eða `!` með spilinu) í sama leik, annars dregurðu 4.
+*síðasta spil* (takki **l**) í sama leik, annars dregurðu 4.
 
 ## Aðgerðarspil
 - **Stopp**: næsta leikmanni er sleppt (með 2 leikmönnum átt þú aftur leik).
@@ -154,8 +254,10 @@ RULES: str = """\
 | e | ljúka leik (eftir Kóng, eða til að skilja TAKI eftir opið) |
 | l | segja „síðasta spil“ |
 | b / p | brjóta / segja pass við +3 |
+| r, g, b, y | velja lit fyrir Breyta lit (rautt, grænt, blátt, gult) |
 | t | spjall |
-| s, a, x, r | gestgjafi: byrja, bæta við tölvu, fjarlægja tölvu, annar leikur |
+| s, a, A, x, r | gestgjafi: byrja, ný einföld tölva, slembitölva, fjarlægja tölvu, annar leikur |
+| v | fara skref fyrir skref yfir leikinn sem lauk (→ / ← í endurspiluninni) |
 | q | yfirgefa borðið |
 | ? | þessi hjálp (Esc lokar henni) |
 """

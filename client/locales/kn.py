@@ -13,13 +13,21 @@ MESSAGES: dict[str, str] = {
     "Not connected.": "ಸಂಪರ್ಕವಿಲ್ಲ.",
     "Type an address like 192.168.1.23:8254": "192.168.1.23:8254 ರೀತಿಯ ವಿಳಾಸವನ್ನು ಟೈಪ್ ಮಾಡಿ",
     "no answer": "ಉತ್ತರವಿಲ್ಲ",
-    "Connection lost: reconnecting in": "ಸಂಪರ್ಕ ಕಡಿದುಹೋಯಿತು: ಮರುಸಂಪರ್ಕಕ್ಕೆ ಉಳಿದ ಸಮಯ",
-    "Connection lost": "ಸಂಪರ್ಕ ಕಡಿದುಹೋಯಿತು",
+    "Not connected: retrying...": "ಸಂಪರ್ಕವಿಲ್ಲ: ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಲಾಗುತ್ತಿದೆ...",
+    "Connection lost: reconnecting...": "ಸಂಪರ್ಕ ಕಡಿದುಹೋಯಿತು: ಮರುಸಂಪರ್ಕಿಸಲಾಗುತ್ತಿದೆ...",
+    "Connection": "ಸಂಪರ್ಕ",
+    "Refused": "ನಿರಾಕರಿಸಲಾಗಿದೆ",
+    "Your seat is gone: the table closed or a bot took it.": (
+        "ನಿಮ್ಮ ಆಸನ ಇನ್ನಿಲ್ಲ: ಟೇಬಲ್ ಮುಚ್ಚಲಾಗಿದೆ ಅಥವಾ ಅದನ್ನು ಬಾಟ್ ವಹಿಸಿಕೊಂಡಿದೆ."
+    ),
+    "New game: you start.": "ಹೊಸ ಆಟ: ನೀವು ಆರಂಭಿಸುತ್ತೀರಿ.",
+    "New game: {name} starts.": "ಹೊಸ ಆಟ: {name} ಆರಂಭಿಸುತ್ತಾರೆ.",
     # lobby
     "stairs": "ಪಂದ್ಯಾವಳಿ",
     "must play": "ಆಡುವುದು ಕಡ್ಡಾಯ",
     "places": "ಸ್ಥಾನಗಳು",
     "turn": "ಸರದಿ",
+    "Id": "ಐಡಿ",
     "Table": "ಟೇಬಲ್",
     "Seats": "ಆಸನಗಳು",
     "State": "ಸ್ಥಿತಿ",
@@ -29,7 +37,9 @@ MESSAGES: dict[str, str] = {
     "n new table · Enter join · w watch · ? help · q back": (
         "n ಹೊಸ ಟೇಬಲ್ · Enter ಸೇರಿ · w ವೀಕ್ಷಿಸಿ · ? ಸಹಾಯ · q ಹಿಂದೆ"
     ),
+    "Press q again to quit.": "ನಿರ್ಗಮಿಸಲು ಮತ್ತೆ q ಒತ್ತಿ.",
     "New table": "ಹೊಸ ಟೇಬಲ್",
+    "(Enter creates, Esc cancels)": "(Enter ರಚಿಸುತ್ತದೆ, Esc ರದ್ದುಮಾಡುತ್ತದೆ)",
     "Name": "ಹೆಸರು",
     "Seats (2-10)": "ಆಸನಗಳು (2-10)",
     "Stairs (8-stage tournament)": "ಪಂದ್ಯಾವಳಿ (8 ಹಂತಗಳು)",
@@ -74,8 +84,7 @@ MESSAGES: dict[str, str] = {
     "you": "ನೀವು",
     "bot": "ಬಾಟ್",
     "disconnected": "ಸಂಪರ್ಕ ಕಡಿದಿದೆ",
-    "cards": "ಕಾರ್ಡುಗಳು",
-    "stage": "ಹಂತ",
+    "stage {n}": "ಹಂತ {n}",
     "LAST CARD!": "ಕೊನೆಯ ಕಾರ್ಡ್!",
     "Leading card": "ಲೀಡಿಂಗ್ ಕಾರ್ಡ್",
     "Colour": "ಬಣ್ಣ",
@@ -85,16 +94,16 @@ MESSAGES: dict[str, str] = {
     ),
     "Waiting for the host to start the game.": "ಆತಿಥೇಯರು ಆಟ ಆರಂಭಿಸುವುದಕ್ಕಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ.",
     "Game over.": "ಆಟ ಮುಗಿಯಿತು.",
-    "wins!": "ಗೆದ್ದರು!",
+    "{name} wins!": "{name} ಗೆದ್ದರು!",
     "r: rematch": "r: ಮರುಪಂದ್ಯ",
-    "stack": "ಸ್ಟಾಕ್",
-    "from": "ಆಡಿದವರು",
-    "open TAKI": "ತೆರೆದ TAKI",
-    "TAKI run": "TAKI ರನ್",
+    "+2 stack: {n}": "+2 ಸ್ಟಾಕ್: {n}",
+    "+3 from {name}": "{name} ಆಡಿದ +3",
+    "open {color} TAKI": "ತೆರೆದ {color} TAKI",
+    "{color} TAKI run": "{color} TAKI ರನ್",
     "Plus: play one more card or draw": "ಪ್ಲಸ್: ಇನ್ನೊಂದು ಕಾರ್ಡ್ ಆಡಿ ಅಥವಾ ಡ್ರಾ ಮಾಡಿ",
     "King: play any card or end the turn (e)": "ಕಿಂಗ್: ಯಾವುದೇ ಕಾರ್ಡ್ ಆಡಿ ಅಥವಾ ಸರದಿ ಮುಗಿಸಿ (e)",
     "Your move!": "ನಿಮ್ಮ ಸರದಿ!",
-    "Waiting for": "ಕಾಯಲಾಗುತ್ತಿದೆ:",
+    "Waiting for {name}": "{name} ಅವರಿಗಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ",
     "draw": "ಡ್ರಾ",
     "close TAKI": "TAKI ಮುಚ್ಚಿ",
     "end turn": "ಸರದಿ ಮುಗಿಸಿ",
@@ -106,7 +115,100 @@ MESSAGES: dict[str, str] = {
     "chat": "ಚಾಟ್",
     "help": "ಸಹಾಯ",
     "leave": "ಹೊರಡಿ",
+    "add bot": "ಬಾಟ್ ಸೇರಿಸಿ",
+    "remove bot": "ಬಾಟ್ ತೆಗೆಯಿರಿ",
+    "start": "ಆರಂಭಿಸಿ",
+    "rematch": "ಮರುಪಂದ್ಯ",
+    "replay": "ರೀಪ್ಲೇ",
     "That card cannot be played now.": "ಈ ಕಾರ್ಡನ್ನು ಈಗ ಆಡಲು ಸಾಧ್ಯವಿಲ್ಲ.",
+    "Press q again to leave the game (a bot will take your seat).": (
+        "ಆಟ ಬಿಡಲು ಮತ್ತೆ q ಒತ್ತಿ: ನಿಮ್ಮ ಆಸನವನ್ನು ಬಾಟ್ ವಹಿಸಿಕೊಳ್ಳುತ್ತದೆ."
+    ),
+    # seat changes (state)
+    "{name} sat down": "{name} ಟೇಬಲ್ ಸೇರಿದರು",
+    "{name} left": "{name} ಟೇಬಲ್ ಬಿಟ್ಟರು",
+    "{name} left; a bot plays the seat": "{name} ಟೇಬಲ್ ಬಿಟ್ಟರು: ಅವರ ಆಸನದಲ್ಲಿ ಬಾಟ್ ಆಡುತ್ತದೆ",
+    "A bot stands in for {name}": "{name} ಅವರ ಬದಲಿಗೆ ಬಾಟ್ ಆಡುತ್ತಿದೆ",
+    "{name} lost the connection": "{name} ಅವರ ಸಂಪರ್ಕ ಕಡಿದುಹೋಯಿತು",
+    "{name} is back": "{name} ಮರಳಿ ಬಂದರು",
+    # cards and colours (words)
+    "red": "ಕೆಂಪು",
+    "green": "ಹಸಿರು",
+    "blue": "ನೀಲಿ",
+    "yellow": "ಹಳದಿ",
+    "{color} {card}": "{color} {card}",
+    "Stop": "ಸ್ಟಾಪ್",
+    "Change Direction": "ದಿಕ್ಕು ಬದಲಿಸಿ",
+    "Plus": "ಪ್ಲಸ್",
+    "Change Colour": "ಬಣ್ಣವನ್ನು ಬದಲಾಯಿಸಿ",
+    "Super TAKI": "ಸೂಪರ್ TAKI",
+    "King": "ಕಿಂಗ್",
+    "+3 Breaker": "+3 ಬ್ರೇಕರ್",
+    "1 card": "1 ಕಾರ್ಡ್",
+    "{n} cards": "{n} ಕಾರ್ಡುಗಳು",
+    # the game log (words); "ಆಡಿದ್ದು {card}" reads right for ನೀವು and for a name alike
+    "{who} played {card}": "{who} ಆಡಿದ್ದು {card}",
+    "colour is now {color}": "ಈಗ ಬಣ್ಣ {color}",
+    "{who} drew {cards}": "{who} ಡ್ರಾ ಮಾಡಿದ್ದು {cards}",
+    "(+2 stack)": "(+2 ಸ್ಟಾಕ್)",
+    "(owed after a Plus)": "(ಪ್ಲಸ್ ನಂತರ ಬಾಕಿ)",
+    "(+3)": "(+3)",
+    "(their +3 was broken)": "(ಅವರ +3 ಮುರಿಯಲಾಯಿತು)",
+    "(+3 Breaker penalty)": "(+3 ಬ್ರೇಕರ್ ದಂಡ)",
+    "(did not declare last card)": "(ಕೊನೆಯ ಕಾರ್ಡ್ ಎಂದು ಘೋಷಿಸಲಿಲ್ಲ)",
+    "(next stage)": "(ಮುಂದಿನ ಹಂತ)",
+    "{who} declared last card": '{who} "ಕೊನೆಯ ಕಾರ್ಡ್" ಎಂದು ಘೋಷಿಸಿದರು',
+    "{who} closed the TAKI": "{who} TAKI ಮುಚ್ಚಿದರು",
+    "{who} left the TAKI open": "{who} TAKI ತೆರೆದೇ ಬಿಟ್ಟರು",
+    "{who} ended the turn": "{who} ಸರದಿ ಮುಗಿಸಿದರು",
+    "{who} let the +3 through": "{who} +3 ಗೆ ಪಾಸ್ ಮಾಡಿದರು",
+    "{who} broke the +3!": "{who} +3 ಅನ್ನು ಮುರಿದರು!",
+    "{who}: turn skipped": "{who}: ಸರದಿ ತಪ್ಪಿತು",
+    "{who} cleared a stage: now stage {n}": "{who} ಒಂದು ಹಂತ ದಾಟಿದರು: ಈಗ ಹಂತ {n}",
+    "Direction reversed": "ದಿಕ್ಕು ಬದಲಾಯಿತು",
+    "The discard pile was shuffled into a new draw pile": (
+        "ತಿರಸ್ಕರಿಸಿದ ರಾಶಿಯನ್ನು ಶಫಲ್ ಮಾಡಿ ಹೊಸ ಡ್ರಾ ಪೈಲ್ ಮಾಡಲಾಯಿತು"
+    ),
+    "{who} cancelled the +{n} stack with a King": "{who} ಕಿಂಗ್ ಕಾರ್ಡಿನಿಂದ +{n} ಸ್ಟಾಕ್ ರದ್ದುಗೊಳಿಸಿದರು",
+    "{who} cancelled the +3 with a King": "{who} ಕಿಂಗ್ ಕಾರ್ಡಿನಿಂದ +3 ರದ್ದುಗೊಳಿಸಿದರು",
+    "{who} wins!": "{who} ಗೆದ್ದರು!",
+    "{who} finishes in place {n}": "{who} {n}ನೇ ಸ್ಥಾನ ಪಡೆದರು",
+    # the game log, the player's own events (words)
+    "You played {card}": "ನೀವು ಆಡಿದ್ದು {card}",
+    "You drew {cards}": "ನೀವು ಡ್ರಾ ಮಾಡಿದ್ದು {cards}",
+    "You declared last card": 'ನೀವು "ಕೊನೆಯ ಕಾರ್ಡ್" ಎಂದು ಘೋಷಿಸಿದಿರಿ',
+    "You closed the TAKI": "ನೀವು TAKI ಮುಚ್ಚಿದಿರಿ",
+    "You left the TAKI open": "ನೀವು TAKI ತೆರೆದೇ ಬಿಟ್ಟಿರಿ",
+    "You ended the turn": "ನೀವು ಸರದಿ ಮುಗಿಸಿದಿರಿ",
+    "You let the +3 through": "ನೀವು +3 ಗೆ ಪಾಸ್ ಮಾಡಿದಿರಿ",
+    "You broke the +3!": "ನೀವು +3 ಅನ್ನು ಮುರಿದಿರಿ!",
+    "Your turn is skipped": "ನಿಮ್ಮ ಸರದಿ ತಪ್ಪಿತು",
+    "You cleared a stage: now stage {n}": "ನೀವು ಒಂದು ಹಂತ ದಾಟಿದಿರಿ: ಈಗ ಹಂತ {n}",
+    "You cancelled the +{n} stack with a King": "ನೀವು ಕಿಂಗ್ ಕಾರ್ಡಿನಿಂದ +{n} ಸ್ಟಾಕ್ ರದ್ದುಗೊಳಿಸಿದಿರಿ",
+    "You cancelled the +3 with a King": "ನೀವು ಕಿಂಗ್ ಕಾರ್ಡಿನಿಂದ +3 ರದ್ದುಗೊಳಿಸಿದಿರಿ",
+    "You win!": "ನೀವು ಗೆದ್ದಿರಿ!",
+    "You finish in place {n}": "ನೀವು {n}ನೇ ಸ್ಥಾನ ಪಡೆದಿರಿ",
+    # LAN discovery (start screen)
+    "Cannot look for games on this network: join by address.": (
+        "ಈ ನೆಟ್ವರ್ಕ್ನಲ್ಲಿ ಆಟಗಳನ್ನು ಹುಡುಕಲಾಗುತ್ತಿಲ್ಲ: ವಿಳಾಸದಿಂದ ಸೇರಿ."
+    ),
+    "Games on your network (g):": "ನಿಮ್ಮ ನೆಟ್ವರ್ಕ್ನಲ್ಲಿರುವ ಆಟಗಳು (g):",
+    "Looking for games on your network...": (
+        "ನಿಮ್ಮ ನೆಟ್ವರ್ಕ್ನಲ್ಲಿ ಆಟಗಳನ್ನು ಹುಡುಕಲಾಗುತ್ತಿದೆ..."
+    ),
+    "open tables: {count}": "ತೆರೆದ ಟೇಬಲುಗಳು: {count}",
+    "another version of taki": "taki ಯ ಬೇರೆ ಆವೃತ್ತಿ",
+    "Joining {address}...": "{address} ಗೆ ಸೇರಲಾಗುತ್ತಿದೆ...",
+    # replay (a finished game, step by step)
+    "Replay": "ರೀಪ್ಲೇ",
+    "step {n} of {total}": "{total} ಹೆಜ್ಜೆಗಳಲ್ಲಿ {n}ನೇ ಹೆಜ್ಜೆ",
+    "The deal.": "ಕಾರ್ಡುಗಳನ್ನು ಹಂಚಲಾಯಿತು.",
+    "This replay does not follow the rules here; it stops.": (
+        "ಈ ರೀಪ್ಲೇ ಇಲ್ಲಿ ನಿಯಮಗಳನ್ನು ಅನುಸರಿಸುವುದಿಲ್ಲ; ಇಲ್ಲಿಗೆ ನಿಲ್ಲುತ್ತದೆ."
+    ),
+    "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
+        "→ ಮುಂದೆ · ← ಹಿಂದೆ · PgUp/PgDn ಹತ್ತು · Home/End · q ಮುಚ್ಚಿ"
+    ),
 }
 
 RULES: str = """\
@@ -117,7 +219,7 @@ RULES: str = """\
 (ನಿಮ್ಮ ಸರದಿ ಮುಗಿಯುತ್ತದೆ).
 
 **ಕೊನೆಯ ಕಾರ್ಡ್**: ನಿಮ್ಮ ಸರದಿ ಒಂದೇ ಕಾರ್ಡಿನೊಂದಿಗೆ ಮುಗಿದರೆ, ಅದೇ ಸರದಿಯಲ್ಲಿ ನೀವು
-*ಕೊನೆಯ ಕಾರ್ಡ್* ಎಂದು ಹೇಳಿರಬೇಕು (ಕೀ **l**, ಅಥವಾ ಕಾರ್ಡ್ ಆಡುವಾಗ `!`); ಇಲ್ಲದಿದ್ದರೆ ನೀವು
+*ಕೊನೆಯ ಕಾರ್ಡ್* ಎಂದು ಹೇಳಿರಬೇಕು (ಕೀ **l**); ಇಲ್ಲದಿದ್ದರೆ ನೀವು
 4 ಕಾರ್ಡುಗಳನ್ನು ಡ್ರಾ ಮಾಡಬೇಕು.
 
 ## ಆಕ್ಷನ್ ಕಾರ್ಡುಗಳು
@@ -157,8 +259,10 @@ RULES: str = """\
 | e | ಸರದಿ ಮುಗಿಸಿ (ಕಿಂಗ್ ನಂತರ, ಅಥವಾ TAKI ತೆರೆದೇ ಬಿಡಲು) |
 | l | "ಕೊನೆಯ ಕಾರ್ಡ್" ಎಂದು ಹೇಳಿ |
 | b / p | +3 ಮುರಿಯಿರಿ / ಪಾಸ್ ಮಾಡಿ |
+| r, g, b, y | ಬಣ್ಣವನ್ನು ಬದಲಾಯಿಸಿ ಕಾರ್ಡಿನ ಹೊಸ ಬಣ್ಣ ಹೆಸರಿಸಿ (ಕೆಂಪು, ಹಸಿರು, ನೀಲಿ, ಹಳದಿ) |
 | t | ಚಾಟ್ |
-| s, a, x, r | ಆತಿಥೇಯ: ಆರಂಭಿಸಿ, ಬಾಟ್ ಸೇರಿಸಿ, ಬಾಟ್ ತೆಗೆಯಿರಿ, ಮರುಪಂದ್ಯ |
+| s, a, A, x, r | ಆತಿಥೇಯ: ಆರಂಭಿಸಿ, ಸಾಮಾನ್ಯ ಬಾಟ್ ಸೇರಿಸಿ, ಯಾದೃಚ್ಛಿಕ ಬಾಟ್ ಸೇರಿಸಿ, ಬಾಟ್ ತೆಗೆಯಿರಿ, ಮರುಪಂದ್ಯ |
+| v | ಮುಗಿದ ಆಟವನ್ನು ಹೆಜ್ಜೆ ಹೆಜ್ಜೆಯಾಗಿ ನೋಡಿ (ರೀಪ್ಲೇಯಲ್ಲಿ → / ←) |
 | q | ಟೇಬಲ್ ಬಿಡಿ |
 | ? | ಈ ಸಹಾಯ (Esc ಇದನ್ನು ಮುಚ್ಚುತ್ತದೆ) |
 """

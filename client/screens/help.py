@@ -17,7 +17,7 @@ RULES = """\
 **colour** or **symbol**, or a colourless card; or draw one card (your turn ends).
 
 **Last card**: when your turn ends with one card, you must have said *last card*
-(key **l**, or `!` with a play) during that turn, or you draw 4.
+(key **l**) during that turn, or you draw 4.
 
 ## Action cards
 - **Stop**: the next player is skipped (with 2 players you play again).
@@ -50,8 +50,10 @@ RULES = """\
 | e | end the turn (after a King, or leaving a TAKI open) |
 | l | say "last card" |
 | b / p | break / pass a +3 |
+| r, g, b, y | name the colour of a Change Colour |
 | t | chat |
-| s, a, x, r | host: start, add bot, remove bot, rematch |
+| s, a, A, x, r | host: start, add a basic bot, add a random bot, remove a bot, rematch |
+| v | step through the finished game (→ / ← in the replay) |
 | q | leave the table |
 | ? | this help (Esc closes it) |
 """

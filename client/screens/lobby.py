@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Input, Static
@@ -45,28 +45,43 @@ class CreateTable(ModalScreen[TableOptions | None]):
         self.default_name = default_name
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static(_("New table"), classes="heading")
-            yield Static(_("Name"))
-            yield Input(value=self.default_name, id="tname", max_length=40)
-            yield Static(_("Seats (2-10)"))
-            yield Input(value="4", id="seats", type="integer", max_length=2)
+        with VerticalScroll(id="dialog"):
+            yield Static(_("New table") + "  " + _("(Enter creates, Esc cancels)"),
+                         classes="heading")
+            with Horizontal(classes="field"):
+                yield Static(_("Name"), classes="label")
+                yield Input(value=self.default_name, id="tname", max_length=40)
+            with Horizontal(classes="field"):
+                yield Static(_("Seats (2-10)"), classes="label")
+                yield Input(value="4", id="seats", type="integer", max_length=2)
             yield Checkbox(_("Stairs (8-stage tournament)"), id="stairs")
             yield Checkbox(_("Must play if able (no drawing while you can play)"), id="must")
             yield Checkbox(_("Play for places (play on for 2nd, 3rd ...)"), id="places")
-            yield Static(_("Turn timer in seconds (0: none)"))
-            yield Input(value="0", id="timer", type="integer", max_length=4)
-            yield Static(_("+3 answer window in seconds"))
-            yield Input(value="4", id="window", type="integer", max_length=3)
+            with Horizontal(classes="field"):
+                yield Static(_("Turn timer in seconds (0: none)"), classes="label")
+                yield Input(value="0", id="timer", type="integer", max_length=4)
+            with Horizontal(classes="field"):
+                yield Static(_("+3 answer window in seconds"), classes="label")
+                yield Input(value="4", id="window", type="integer", max_length=3)
             yield Static(id="error")
-            with Horizontal():
+            with Horizontal(id="buttons"):
                 yield Button(_("Create"), id="create", variant="success")
                 yield Button(_("Cancel"), id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#dialog").can_focus = False  # Tab goes field to field
+        self.query_one("#tname", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._create()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "cancel":
             self.dismiss(None)
             return
+        self._create()
+
+    def _create(self) -> None:
         try:
             seats = int(self.query_one("#seats", Input).value or "0")
             timer = int(self.query_one("#timer", Input).value or "0")
@@ -107,8 +122,12 @@ class LobbyScreen(Screen[None]):
         Binding("enter", "join", "Join"),
         Binding("w", "watch", "Watch"),
         Binding("question_mark", "app.help", "Help"),
-        Binding("q", "app.back_to_start", "Back"),
+        Binding("q", "back", "Back"),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._quit_armed = False
 
     @property
     def taki(self) -> TakiApp:
@@ -127,9 +146,26 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(_("Table"), _("Seats"), _("State"), _("Watching"), _("Options"))
+        table.add_columns(
+            _("Id"), _("Table"), _("Seats"), _("State"), _("Watching"), _("Options")
+        )
         self.refresh_view()
         table.focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+
+    def action_back(self) -> None:
+        """Back to the start screen; when that means quitting, only on a second q."""
+        if self.taki.address and not self._quit_armed:
+            self._quit_armed = True
+            self.notify(_("Press q again to quit."), timeout=4)
+            self.set_timer(4, self._disarm)
+            return
+        self.taki.action_back_to_start()
+
+    def _disarm(self) -> None:
+        self._quit_armed = False
 
     def refresh_view(self) -> None:
         """Redraw the table list (a no-op until the screen's widgets exist)."""
@@ -149,6 +185,7 @@ class LobbyScreen(Screen[None]):
         for info in self.taki.tables.values():
             taken = sum(1 for s in info.seats if s is not None)
             table.add_row(
+                info.id,
                 Text(info.options.name),
                 f"{taken}/{len(info.seats)}",
                 _(info.state),
@@ -159,6 +196,8 @@ class LobbyScreen(Screen[None]):
         if self.taki.tables:
             table.move_cursor(row=min(row, len(self.taki.tables) - 1))
             note = ""
+        elif self.taki.link is None:
+            note = _("Not connected.")
         else:
             note = _("No tables yet: press n to open one.")
         self.query_one("#lobby-note", Static).update(note)
@@ -177,6 +216,10 @@ class LobbyScreen(Screen[None]):
         self.action_join()
 
     def action_create(self) -> None:
+        if self.taki.link is None:
+            self.notify(_("Not connected."), severity="warning")
+            return
+
         def made(options: TableOptions | None) -> None:
             if options is not None:
                 self.taki.create_table(options)

@@ -1,7 +1,9 @@
-"""The start screen: Play now, Host a game for the LAN, or Join one by address."""
+"""The start screen: Play now, Host a game for the LAN, Join one by address, or pick one
+of the games found on the network (client/discovery.py), a list kept live."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -9,13 +11,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from ..i18n import _
 from ..widgets.cards import card_text
 
 if TYPE_CHECKING:
     from ..app import TakiApp
+    from ..discovery import Game
 
 
 def banner() -> Text:
@@ -33,9 +37,17 @@ class StartScreen(Screen[None]):
         Binding("p", "play_now", "Play now"),
         Binding("h", "host", "Host for LAN"),
         Binding("j", "join", "Join"),
+        Binding("g", "games", "Games on the network", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
+
+    DEFAULT_CSS = """
+    #lan { height: auto; color: #8a8f98; }
+    #found { height: auto; max-height: 7; }
+    """
+
+    _games: list[Game] | None = None
 
     @property
     def taki(self) -> TakiApp:
@@ -56,10 +68,62 @@ class StartScreen(Screen[None]):
                 yield Input(placeholder=_("host:port"), id="address")
                 yield Button(_("Join") + "  (j)", id="join")
             yield Static(id="note")
+            yield Static(id="lan")
+            yield OptionList(id="found")
             yield Static(_("p play now · h host · j join · ? help · q quit"), classes="hint")
 
     def on_mount(self) -> None:
         self.query_one("#play", Button).focus()
+        self.taki.start_discovery()
+        self.refresh_view()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        """The games found on the network, or a line saying discovery cannot work here."""
+        browser = self.taki.discovery
+        lan, found = self.query_one("#lan", Static), self.query_one("#found", OptionList)
+        games = browser.games() if browser is not None else []
+        lan.display = browser is not None
+        found.display = bool(games)
+        if browser is not None and not browser.available:
+            lan.update(Text(_("Cannot look for games on this network: join by address.")))
+        elif games:
+            lan.update(Text(_("Games on your network (g):")))
+        else:
+            lan.update(Text(_("Looking for games on your network...")))
+        if games == self._games:
+            return
+        self._games = games
+        chosen = found.highlighted_option
+        found.set_options(self._option(g) for g in games)
+        if chosen is not None and chosen.id is not None:
+            with contextlib.suppress(OptionDoesNotExist):
+                found.highlighted = found.get_option_index(chosen.id)
+
+    @staticmethod
+    def _option(game: Game) -> Option:
+        prompt = Text(game.name, style="bold")
+        prompt.append(f"  {game.address}  ", style="dim")
+        if game.compatible:
+            prompt.append(_("open tables: {count}").format(count=game.tables))
+        else:
+            prompt.append(_("another version of taki"))
+        return Option(prompt, id=game.address, disabled=not game.compatible)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        address = event.option.id
+        if event.option_list.id == "found" and address and self.taki.set_name(self._typed_name()):
+            self.note(_("Joining {address}...").format(address=address))
+            self.taki.join_address(address)
+
+    def action_games(self) -> None:
+        found = self.query_one("#found", OptionList)
+        if found.display and found.option_count:
+            found.focus()
+            if found.highlighted is None:
+                found.highlighted = 0
 
     def note(self, text: str) -> None:
         self.query_one("#note", Static).update(Text(text))

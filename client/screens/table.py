@@ -19,10 +19,9 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, RichLog, Static
 
-from engine.cards import card_name
-
 from ..i18n import _
-from ..widgets.cards import COLOR_WORDS, CardTile, HandView, card_text, color_swatch
+from ..widgets.cards import CardTile, HandView, card_text, color_swatch
+from ..words import card_words, cards_count, color_word
 
 if TYPE_CHECKING:
     from ..app import TakiApp
@@ -45,7 +44,7 @@ class ColorPicker(ModalScreen[str | None]):
             line = Text()
             for key, col in (("r", "R"), ("g", "G"), ("b", "B"), ("y", "Y")):
                 line.append(f" {key} ")
-                line.append_text(color_swatch(col))
+                line.append_text(color_swatch(col, color_word(col)))
             yield Static(line)
             yield Static(_("Esc: cancel"), classes="hint")
 
@@ -71,6 +70,7 @@ class TableScreen(Screen[None]):
         Binding("A", "host('add_random')", "Add random bot", show=False),
         Binding("x", "host('remove_bot')", "Remove bot", show=False),
         Binding("r", "host('rematch')", "Rematch", show=False),
+        Binding("v", "replay", "Replay", show=False),
         Binding("t", "chat", "Chat"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "leave", "Leave"),
@@ -81,7 +81,21 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.selected = 0
         self._log_len = 0
+        self._log_epoch = -1
         self._chat_len = 0
+        self._flash = ""
+        self._leaving = False
+
+    def flash(self, text: str) -> None:
+        """A short message in the status line (a refusal, a hint), gone after 5 s."""
+        self._flash = text
+        self.refresh_view()
+        self.set_timer(5, self._unflash)
+
+    def _unflash(self) -> None:
+        self._flash = ""
+        self._leaving = False
+        self.refresh_view()
 
     @property
     def taki(self) -> TakiApp:
@@ -97,15 +111,18 @@ class TableScreen(Screen[None]):
             yield Static(id="lead")
         yield Static(id="status")
         with Horizontal(id="middle"):
-            yield RichLog(id="log", markup=False, wrap=True, max_lines=300)
+            yield RichLog(id="log", markup=False, wrap=True, max_lines=300, min_width=20)
             with Vertical(id="chatbox"):
-                yield RichLog(id="chat", markup=False, wrap=True, max_lines=200)
+                yield RichLog(id="chat", markup=False, wrap=True, max_lines=200, min_width=10)
                 yield Input(placeholder=_("t: chat"), id="chat-input", max_length=500)
         yield HandView(id="hand")
         yield Static(id="keys")
 
     def on_mount(self) -> None:
         self.refresh_view()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()  # after a pop-up closes: catch up on what happened under it
 
     # ------------------------------------------------------------ drawing
 
@@ -138,13 +155,13 @@ class TableScreen(Screen[None]):
         self.query_one(HandView).show(hand, state.playable(), self.selected)
         self.query_one("#keys", Static).update(self._keys())
         log = self.query_one("#log", RichLog)
-        lines = list(state.log)
-        if len(lines) < self._log_len:
+        restart, lines = state.new_lines(self._log_epoch, self._log_len)
+        if restart:
             log.clear()
-            self._log_len = 0
-        for line in lines[self._log_len :]:
+            self._log_epoch = state.log_epoch
+        for line in lines:
             log.write(Text(line))
-        self._log_len = len(lines)
+        self._log_len = state.log_total
         chat = self.query_one("#chat", RichLog)
         for who, text, spectator in self.taki.chat_lines[self._chat_len :]:
             entry = Text(who, style="italic" if spectator else "bold")
@@ -183,9 +200,9 @@ class TableScreen(Screen[None]):
                 line.append(" " + _("disconnected"), style="bold red")
             if i < len(players):
                 p = players[i]
-                line.append(f"  {p.get('cards', '?')} " + _("cards"))
+                line.append("  " + cards_count(int(p.get("cards", 0))))
                 if state.info and state.info.options.stairs:
-                    line.append("  " + _("stage") + f" {p.get('stage')}")
+                    line.append("  " + _("stage {n}").format(n=p.get("stage")))
                 if p.get("declared"):
                     line.append("  " + _("LAST CARD!"), style="bold magenta")
                 if p.get("place"):
@@ -202,13 +219,16 @@ class TableScreen(Screen[None]):
         out.append(_("Leading card") + "\n", style="bold")
         out.append_text(card_text(lead, width=12))
         out.append("\n")
-        out.append(card_name(lead) if lead else "", style="italic")
+        out.append(card_words(lead) if lead else "", style="italic")
         out.append("\n" + _("Colour") + " ")
-        out.append_text(color_swatch(str(view.get("color", ""))))
+        color = str(view.get("color", ""))
+        out.append_text(color_swatch(color, color_word(color)))
         out.append("\n" + _("Draw pile") + f": {view.get('draw_count', 0)}")
         return out
 
     def _status(self, names: list[str], view: dict[str, Any] | None, me: int | None) -> Text:
+        if self._flash:
+            return Text(self._flash, style="bold yellow")
         state = self.taki.state
         out = Text()
         info = state.info
@@ -223,8 +243,7 @@ class TableScreen(Screen[None]):
             winner = view.get("winner")
             who = names[winner] if isinstance(winner, int) and winner < len(names) else "?"
             out.append(_("Game over.") + " ", style="bold")
-            out.append(Text(who, style="bold green"))
-            out.append(" " + _("wins!"))
+            out.append(Text(_("{name} wins!").format(name=who), style="bold green"))
             places = [(p.get("place"), i) for i, p in enumerate(view.get("players", []))]
             ranked = sorted((pl, i) for pl, i in places if pl)
             if ranked:
@@ -234,21 +253,21 @@ class TableScreen(Screen[None]):
             return out
         parts: list[Text] = []
         if view.get("plus2"):
-            parts.append(Text("+2 " + _("stack") + f": {view['plus2']}", style="bold red"))
+            parts.append(Text(_("+2 stack: {n}").format(n=view["plus2"]), style="bold red"))
         pending = view.get("plus3")
         if pending:
             by = pending.get("by", 0)
-            t = Text("+3 " + _("from") + f" {names[by] if by < len(names) else '?'}",
-                     style="bold red")
+            who = names[by] if by < len(names) else "?"
+            t = Text(_("+3 from {name}").format(name=who), style="bold red")
             left = self.taki.countdown("plus3")
             if left is not None:
                 t.append(f" ({left:.0f}s)")
             parts.append(t)
         taki = view.get("taki")
         if taki:
-            word = COLOR_WORDS.get(taki.get("color"), "?")
-            kind = _("open TAKI") if taki.get("open") else _("TAKI run")
-            parts.append(Text(f"{word} {kind}", style="bold"))
+            word = color_word(taki.get("color"))
+            kind = _("open {color} TAKI") if taki.get("open") else _("{color} TAKI run")
+            parts.append(Text(kind.format(color=word), style="bold"))
         if view.get("follow") == "plus":
             parts.append(Text(_("Plus: play one more card or draw")))
         if view.get("follow") == "king":
@@ -261,7 +280,7 @@ class TableScreen(Screen[None]):
         elif view.get("turn") is not None and not pending:
             turn = view["turn"]
             who = names[turn] if turn < len(names) else "?"
-            parts.insert(0, Text(_("Waiting for") + f" {who}"))
+            parts.insert(0, Text(_("Waiting for {name}").format(name=who)))
         for i, part in enumerate(parts):
             if i:
                 out.append("  ·  ")
@@ -279,12 +298,26 @@ class TableScreen(Screen[None]):
             ("break", "b", _("break +3")),
             ("pass", "p", _("pass")),
         ]
+        info = state.info
+        host = info is not None and state.seat is not None and info.host == state.seat
+        if host and info is not None and info.state == "waiting":
+            for key, label in (("a", _("add bot")), ("x", _("remove bot")), ("s", _("start"))):
+                out.append(f"{key} ", style="bold")
+                out.append(label + "  ")
+        if host and info is not None and info.state == "over":
+            out.append("r ", style="bold")
+            out.append(_("rematch") + "  ")
+        if info is not None and info.state == "over":
+            out.append("v ", style="bold")
+            out.append(_("replay") + "  ")
         if state.playable():
             out.append("←→/1-9 ", style="bold")
             out.append(_("choose") + "  ")
             out.append("Enter ", style="bold")
             out.append(_("play") + "  ")
         for kind, key, label in hints:
+            if kind == "declare_last_card" and len(state.hand) > 2:
+                continue  # legal all turn long, but only worth showing near the end
             if state.action(kind) is not None:
                 out.append(f"{key} ", style="bold")
                 out.append(label + "  ")
@@ -320,7 +353,7 @@ class TableScreen(Screen[None]):
             return
         card = hand[self.selected]
         if card not in state.playable():
-            self.notify(_("That card cannot be played now."), severity="warning")
+            self.flash(_("That card cannot be played now."))
             return
         if card == "color":
 
@@ -345,6 +378,11 @@ class TableScreen(Screen[None]):
     def action_host(self, what: str) -> None:
         self.taki.host_command(what)
 
+    def action_replay(self) -> None:
+        info = self.taki.state.info
+        if info is not None and info.state == "over":
+            self.taki.show_replay()
+
     def action_chat(self) -> None:
         self.query_one("#chat-input", Input).focus()
 
@@ -357,4 +395,9 @@ class TableScreen(Screen[None]):
             self.set_focus(None)
 
     def action_leave(self) -> None:
+        """Leave; during a game, only on a second q (a bot then takes the seat)."""
+        if self.taki.state.playing and self.taki.state.seat is not None and not self._leaving:
+            self._leaving = True
+            self.flash(_("Press q again to leave the game (a bot will take your seat)."))
+            return
         self.taki.leave_table()

@@ -28,7 +28,11 @@ SYMBOLS = {
 }
 BACKGROUND = {"R": "#c0392b", "G": "#1e8449", "B": "#2563c9", "Y": "#e1b12c", None: "#4a4a4a"}
 FOREGROUND = {"R": "white", "G": "white", "B": "white", "Y": "black", None: "#ffd75f"}
-COLOR_WORDS = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
+DIM_BACKGROUND = {"R": "#4f211c", "G": "#173823", "B": "#1c2d4f", "Y": "#55461a", None: "#2b2b2b"}
+"""Unplayable cards keep a darkened colour, so the hand still reads by colour."""
+DIM_FOREGROUND = {"R": "#c8a09a", "G": "#9cc0a8", "B": "#9fb0d0", "Y": "#d8cfa0", None: "#a09060"}
+COLOR_TAGS = {"R": "RED", "G": "GRN", "B": "BLU", "Y": "YEL", None: "ANY"}
+"""A tile's colour in letters too, for monochrome terminals and colour-blind eyes."""
 
 
 def symbol(code: str) -> str:
@@ -45,14 +49,13 @@ def card_text(code: str, *, dim: bool = False, width: int = 0) -> Text:
     if width:
         label = label.center(width)
     if dim:
-        return Text(label, style="#9a9a9a on #2b2b2b")
+        return Text(label, style=f"{DIM_FOREGROUND[col]} on {DIM_BACKGROUND[col]}")
     return Text(label, style=f"bold {FOREGROUND[col]} on {BACKGROUND[col]}")
 
 
-def color_swatch(color: str) -> Text:
-    """The active colour as a word on its own colour."""
-    word = COLOR_WORDS.get(color, "?").upper()
-    return Text(f" {word} ", style=f"bold {FOREGROUND.get(color, 'white')} on "
+def color_swatch(color: str, word: str) -> Text:
+    """The active colour as ``word`` (already translated) on its own colour."""
+    return Text(f" {word.upper()} ", style=f"bold {FOREGROUND.get(color, 'white')} on "
                 f"{BACKGROUND.get(color, '#4a4a4a')}")
 
 
@@ -76,7 +79,8 @@ class CardTile(Static):
 
     def render(self) -> Text:
         key = str(self.index + 1) if self.index < 9 else " "
-        text = Text(f"{key:<6}\n", style="bold" if self.playable else "#777777")
+        tag = COLOR_TAGS[COLOR_OF.get(self.code) if self.code in CODES else None]
+        text = Text(f"{key} {tag:<4}\n"[:7], style="bold" if self.playable else "#8a8a8a")
         text.append_text(card_text(self.code, dim=not self.playable, width=6))
         return text
 
@@ -94,12 +98,31 @@ class HandView(Container):
         self.selected = 0
 
     def show(self, cards: list[str], playable: set[str], selected: int) -> None:
-        if (cards, playable, selected) == (self.cards, self.playable, self.selected):
+        """Show ``cards``; rebuilds the tiles only when the hand itself changed."""
+        if cards != self.cards:
+            self.cards = list(cards)
+            self.playable = set(playable)
+            self.selected = selected
+            self.refresh(recompose=True)
             return
-        self.cards = list(cards)
+        if (playable, selected) == (self.playable, self.selected):
+            return
         self.playable = set(playable)
         self.selected = selected
-        self.refresh(recompose=True)
+        for tile in self.query(CardTile):
+            tile.playable = tile.code in playable
+            tile.set_class(not tile.playable, "unplayable")
+            tile.set_class(tile.index == selected, "selected")
+            tile.refresh()
+
+    def on_resize(self) -> None:
+        """As many tiles a row as the width allows (7 cells each)."""
+        width = self.size.width
+        if width < 9:
+            return  # not laid out yet
+        columns = (width - 2) // 7
+        if self.styles.grid_size_columns != columns:
+            self.styles.grid_size_columns = columns
 
     def compose(self) -> ComposeResult:
         for i, code in enumerate(self.cards):

@@ -1,0 +1,114 @@
+"""Step through a finished game, forwards and back.
+
+The server sends the game as (options, seed, first, actions); the engine replays it
+here, so every position is rebuilt exactly. A finished game has no secrets left, so
+every hand is shown.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from engine import Game, Options, TakiError, action_from_json
+from protocol.messages import Replay
+
+from ..i18n import _
+from ..widgets.cards import card_text, color_swatch
+from ..words import color_word, describe
+
+
+class ReplayScreen(Screen[None]):
+    """See the module docstring."""
+
+    BINDINGS = [
+        Binding("right,l,space", "step(1)", "Forward"),
+        Binding("left,h", "step(-1)", "Back"),
+        Binding("pagedown", "step(10)", "Forward 10", show=False),
+        Binding("pageup", "step(-10)", "Back 10", show=False),
+        Binding("home", "go(0)", "Start", show=False),
+        Binding("end", "go(-1)", "End", show=False),
+        Binding("q,escape", "close", "Close"),
+    ]
+
+    def __init__(self, replay: Replay) -> None:
+        super().__init__()
+        self.replay = replay
+        self.actions = [action_from_json(a.to_dict()) for a in replay.actions]
+        self.index = 0
+        o = replay.options
+        self.options = Options(o.stairs, o.must_play_if_able, o.play_for_places)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="replay-title")
+        with VerticalScroll(id="replay-body"):
+            yield Static(id="replay-board")
+        yield Static(id="replay-keys", classes="hint")
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    def _game_at(self, index: int) -> tuple[Game, list[str]]:
+        """The game after ``index`` actions, and the log lines of the last one."""
+        game = Game.new(len(self.replay.names), self.replay.seed, self.options,
+                        self.replay.first, record=True)
+        game.take_events()
+        lines: list[str] = []
+        for i, action in enumerate(self.actions[:index]):
+            try:
+                game.apply(action)
+            except TakiError:
+                lines = [_("This replay does not follow the rules here; it stops.")]
+                break
+            events = game.take_events()
+            if i == index - 1:
+                names = list(self.replay.names)
+                lines = [line for e in events if (line := describe(e.to_json(), names))]
+        return game, lines
+
+    def refresh_view(self) -> None:
+        game, lines = self._game_at(self.index)
+        title = Text(" " + _("Replay") + " ", style="bold reverse")
+        title.append(f"  {self.replay.options.name}  #{self.replay.game}  ")
+        title.append(_("step {n} of {total}").format(n=self.index, total=len(self.actions)))
+        self.query_one("#replay-title", Static).update(title)
+        board = Text()
+        board.append(_("Leading card") + " ", style="bold")
+        board.append_text(card_text(game.lead()))
+        board.append("   " + _("Colour") + " ")
+        board.append_text(color_swatch(game.color, color_word(game.color)))
+        board.append("\n\n")
+        for seat, name in enumerate(self.replay.names):
+            marker = "▶ " if seat == game.turn and not game.over else "  "
+            board.append(marker, style="bold yellow")
+            board.append(Text(name, style="bold"))
+            board.append(f"  ({len(game.hands[seat])})\n   ")
+            for code in game.hands[seat]:
+                board.append_text(card_text(code))
+                board.append(" ")
+            board.append("\n")
+        board.append("\n")
+        for line in lines or [_("The deal.")]:
+            board.append(Text(line + "\n", style="italic"))
+        if game.over and game.winner is not None:
+            board.append(_("{name} wins!").format(name=self.replay.names[game.winner]),
+                         style="bold green")
+        self.query_one("#replay-board", Static).update(board)
+        self.query_one("#replay-keys", Static).update(
+            _("→ forward · ← back · PgUp/PgDn ten · Home/End · q close")
+        )
+
+    def action_step(self, delta: int) -> None:
+        self.index = max(0, min(len(self.actions), self.index + delta))
+        self.refresh_view()
+
+    def action_go(self, where: int) -> None:
+        self.index = len(self.actions) if where < 0 else 0
+        self.refresh_view()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,142 @@
+"""Cards and game events in the player's language.
+
+The server sends events as data (``engine.events.Event.to_json``); this module words
+them for the log with the catalog's templates, so a French player reads "Dana a joué
+rouge 7". Names come from the network and are inserted as plain text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.cards import CODES, COLOR_OF, SYMBOL_OF
+
+from .i18n import _
+
+
+def color_word(color: str | None) -> str:
+    return {
+        "R": _("red"),
+        "G": _("green"),
+        "B": _("blue"),
+        "Y": _("yellow"),
+    }.get(color or "", "?")
+
+
+def symbol_word(symbol: str) -> str:
+    return {
+        "stop": _("Stop"),
+        "+2": "+2",
+        "dir": _("Change Direction"),
+        "plus": _("Plus"),
+        "taki": "TAKI",
+        "color": _("Change Colour"),
+        "supertaki": _("Super TAKI"),
+        "king": _("King"),
+        "+3": "+3",
+        "breaker": _("+3 Breaker"),
+    }.get(symbol, symbol)
+
+
+def card_words(code: str) -> str:
+    """A card in words: 'red 7', 'blue Stop', 'King'."""
+    if code not in CODES:
+        return "?"
+    color = COLOR_OF[code]
+    name = symbol_word(SYMBOL_OF[code])
+    if color is None:
+        return name
+    return _("{color} {card}").format(color=color_word(color), card=name)
+
+
+def cards_count(n: int) -> str:
+    return _("1 card") if n == 1 else _("{n} cards").format(n=n)
+
+
+def _reason(reason: str | None) -> str:
+    return {
+        "plus2": _("(+2 stack)"),
+        "plus": _("(owed after a Plus)"),
+        "plus3": _("(+3)"),
+        "broken": _("(their +3 was broken)"),
+        "breaker": _("(+3 Breaker penalty)"),
+        "last_card": _("(did not declare last card)"),
+        "stage": _("(next stage)"),
+    }.get(reason or "", "")
+
+
+def describe(data: dict[str, Any], names: Sequence[str], me: int | None = None) -> str | None:
+    """One log line for an event map; None for events not worth a line (turn changes).
+
+    The player's own events have templates of their own ("You drew 2 cards"), since
+    languages conjugate "you" differently from a name."""
+    kind = data.get("kind")
+    seat = data.get("seat", -1)
+    mine = isinstance(seat, int) and seat >= 0 and seat == me
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    amount = data.get("amount", 0)
+    if kind == "turn":
+        return None
+    if kind == "played":
+        card = card_words(str(data.get("card")))
+        text = (_("You played {card}") if mine else _("{who} played {card}")).format(
+            who=who, card=card
+        )
+        if data.get("color"):
+            text += " · " + _("colour is now {color}").format(color=color_word(data["color"]))
+        return text
+    if kind == "drew":
+        template = _("You drew {cards}") if mine else _("{who} drew {cards}")
+        text = template.format(who=who, cards=cards_count(int(amount or 0)))
+        reason = _reason(data.get("reason"))
+        if reason:
+            text += " " + reason
+        shown = data.get("cards")
+        if shown:
+            text += ": " + ", ".join(card_words(str(c)) for c in shown)
+        return text
+    if mine:
+        own = {
+            "declared": _("You declared last card"),
+            "closed_taki": _("You closed the TAKI"),
+            "left_open": _("You left the TAKI open"),
+            "declined": _("You ended the turn"),
+            "passed": _("You let the +3 through"),
+            "broke": _("You broke the +3!"),
+            "skipped": _("Your turn is skipped"),
+            "climbed": _("You cleared a stage: now stage {n}"),
+        }
+        if kind in own:
+            return own[kind].format(n=amount)
+        if kind == "cancelled":
+            if amount:
+                return _("You cancelled the +{n} stack with a King").format(n=amount)
+            return _("You cancelled the +3 with a King")
+        if kind == "finished":
+            if amount == 1:
+                return _("You win!")
+            return _("You finish in place {n}").format(n=amount)
+    templates = {
+        "declared": _("{who} declared last card"),
+        "closed_taki": _("{who} closed the TAKI"),
+        "left_open": _("{who} left the TAKI open"),
+        "declined": _("{who} ended the turn"),
+        "passed": _("{who} let the +3 through"),
+        "broke": _("{who} broke the +3!"),
+        "skipped": _("{who}: turn skipped"),
+        "climbed": _("{who} cleared a stage: now stage {n}"),
+        "reversed": _("Direction reversed"),
+        "reshuffled": _("The discard pile was shuffled into a new draw pile"),
+    }
+    if kind in templates:
+        return templates[kind].format(who=who, n=amount)
+    if kind == "cancelled":
+        if amount:
+            return _("{who} cancelled the +{n} stack with a King").format(who=who, n=amount)
+        return _("{who} cancelled the +3 with a King").format(who=who)
+    if kind == "finished":
+        if amount == 1:
+            return _("{who} wins!").format(who=who)
+        return _("{who} finishes in place {n}").format(who=who, n=amount)
+    return f"{who}: {kind}"

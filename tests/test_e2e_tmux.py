@@ -1,0 +1,373 @@
+"""End to end in a real terminal: a server, two players and a spectator, all in tmux.
+
+``taki-server`` runs as a subprocess on a port the system picks; three ``taki-client``
+processes run in their own tmux sessions (a private tmux server, 100x32 each) and are
+driven by keystrokes only, the way a person would: Alice opens a 2-seat table through
+the ``n`` dialog, Bob takes the seat with Enter, a third client watches with
+``--watch t1``, Alice starts with ``s``, and then whoever's screen says "Your move!"
+draws with ``d`` for several turns. Everything is checked on the screens as
+``tmux capture-pane -p`` prints them, by polling with a deadline.
+
+Only draws are played: in a two-player game a draw always passes the turn, so the
+test is deterministic whoever the server picks to start and whatever is dealt.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+BIN = Path(sys.executable).parent  # the virtualenv's scripts sit beside its python
+WIDTH, HEIGHT = 100, 32
+TIMEOUT = 10.0  # seconds for any one thing to show on a screen
+TURNS = 6
+ALICE, BOB = "Alice", "Bob"
+HAND_ROW = re.compile(r"^\s*" + r"\s+".join(f"{n} [A-Z]{{3}}" for n in range(1, 9)) + r"\b",
+                      re.MULTILINE)
+"""The key numbers and colour tags over the first eight cards of a hand."""
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+def script(name: str) -> Path:
+    path = BIN / name
+    if not path.exists():
+        found = shutil.which(name)
+        if found is None:
+            pytest.skip(f"{name} is not installed")
+        path = Path(found)
+    return path
+
+
+def cards_of(screen: str, name: str) -> int | None:
+    """How many cards the players list says ``name`` holds (None: not shown)."""
+    m = re.search(rf"^\W*{re.escape(name)}\b[^\n]*?(\d+) cards", screen, re.MULTILINE)
+    return int(m.group(1)) if m else None
+
+
+def field(screen: str, label: str) -> str | None:
+    """The text of the one-line input drawn beside ``label`` in the dialog."""
+    for line in screen.splitlines():
+        inner = line.strip().strip("│").strip()
+        if inner.startswith(label):
+            return inner[len(label) :].strip()
+    return None
+
+
+class Terminals:
+    """A private tmux server: one session (one pane) per client."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.socket = f"taki-e2e-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self.conf = workdir / "tmux.conf"
+        # A client that crashes leaves its traceback on screen for the failure report.
+        self.conf.write_text("set -g remain-on-exit on\nset -g status off\n")
+        self.names: list[str] = []
+        self.socket_path = ""
+        self.pids: list[int] = []
+        self.extra_report: Callable[[], str] = lambda: ""
+        # Panes inherit the tmux server's environment, and LINES/COLUMNS there would beat
+        # the pane's real size. Under pytest, readline may have exported them at C level
+        # (os.environ does not show them, child processes would inherit them).
+        self.env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}
+
+    def tmux(self, *args: str) -> str:
+        done = subprocess.run(
+            ["tmux", "-L", self.socket, "-f", str(self.conf), *args],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            env=self.env,
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"tmux {' '.join(args)}: {done.stderr.strip()}")
+        return done.stdout
+
+    def open(self, name: str, command: list[str], env: dict[str, str]) -> None:
+        line = " ".join(
+            [
+                "env",
+                "-u",
+                "LINES",
+                "-u",
+                "COLUMNS",
+                *(shlex.quote(f"{k}={v}") for k, v in env.items()),
+                *(shlex.quote(c) for c in command),
+            ]
+        )
+        self.tmux("new-session", "-d", "-s", name, "-x", str(WIDTH), "-y", str(HEIGHT), line)
+        if not self.names:
+            self.socket_path = self.tmux("display-message", "-p", "#{socket_path}").strip()
+        self.names.append(name)
+        self.pids.append(int(self.tmux("display-message", "-p", "-t", name, "#{pane_pid}")))
+
+    def screen(self, name: str) -> str:
+        return self.tmux("capture-pane", "-p", "-t", name)
+
+    def keys(self, name: str, *keys: str) -> None:
+        self.tmux("send-keys", "-t", name, *keys)
+
+    def type(self, name: str, text: str) -> None:
+        self.tmux("send-keys", "-t", name, "-l", text)
+
+    def press(self, name: str, *keys: str, gap: float = 0.1) -> None:
+        """One key at a time, as a person types. (In a burst, a key that follows a Tab
+        into an Input within a few ms can be lost: Textual selects the field's text on
+        focus a moment later.)"""
+        for key in keys:
+            time.sleep(gap)
+            self.keys(name, key)
+
+    def report(self) -> str:
+        parts = []
+        for name in self.names:
+            try:
+                shown = self.screen(name)
+            except RuntimeError as exc:
+                shown = str(exc)
+            parts.append(f"---- {name} ----\n{shown}")
+        return "\n".join(parts) + self.extra_report()
+
+    def wait_until(
+        self, name: str, ok: Callable[[str], bool], what: str, timeout: float = TIMEOUT
+    ) -> str:
+        """Poll ``name``'s screen until ``ok`` holds; the screen, or a failure with all."""
+        deadline = time.monotonic() + timeout
+        while True:
+            shown = self.screen(name)
+            if ok(shown):
+                return shown
+            if time.monotonic() > deadline:
+                pytest.fail(f"{name}: no {what} within {timeout:g}s\n{self.report()}")
+            time.sleep(0.05)
+
+    def wait_for_text(self, name: str, text: str, timeout: float = TIMEOUT) -> str:
+        return self.wait_until(name, lambda s: text in s, repr(text), timeout)
+
+    def close(self) -> None:
+        with contextlib.suppress(RuntimeError, subprocess.TimeoutExpired):
+            self.tmux("kill-server")
+        if self.socket_path:
+            Path(self.socket_path).unlink(missing_ok=True)
+        deadline = time.monotonic() + 5
+        for pid in self.pids:  # the clients we started, should SIGHUP not have ended them
+            while time.monotonic() < deadline:
+                try:
+                    os.kill(pid, 0)
+                except ProcessLookupError:
+                    break
+                time.sleep(0.05)
+            else:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+
+
+def whose_move(term: Terminals, sessions: dict[str, str]) -> dict[str, str]:
+    """Both players' screens, once exactly one says "Your move!" and the other waits."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        views = {name: term.screen(s) for name, s in sessions.items()}
+        movers = [name for name, shown in views.items() if "Your move!" in shown]
+        if len(movers) == 1:
+            waiting = [n for n in views if n != movers[0]]
+            if all(f"Waiting for {movers[0]}" in views[n] for n in waiting):
+                return views
+        if time.monotonic() > deadline:
+            pytest.fail(f"no single 'Your move!' (on {movers})\n{term.report()}")
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[int, Path]]:
+    """A ``taki-server`` on 127.0.0.1 and a free port; (port, its stderr file)."""
+    exe = script("taki-server")
+    out, err = tmp_path / "server.out", tmp_path / "server.err"
+    command = [str(exe), "--host", "127.0.0.1", "--port", "0", "--bot-delay", "0.2"]
+    usage = subprocess.run([str(exe), "--help"], capture_output=True, text=True, timeout=30)
+    if "--data-dir" in usage.stdout:  # never the user's own tables
+        command += ["--data-dir", str(tmp_path / "data")]
+    with out.open("w") as fout, err.open("w") as ferr:
+        proc = subprocess.Popen(
+            command,
+            stdout=fout,
+            stderr=ferr,
+            stdin=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            m = re.search(r"listening on [^\s:]+:(\d+)", out.read_text())
+            if m:
+                break
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"taki-server did not start:\n{out.read_text()}{err.read_text()}")
+            time.sleep(0.05)
+        yield int(m.group(1)), err
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
+@pytest.fixture
+def terminals(tmp_path: Path) -> Iterator[Terminals]:
+    term = Terminals(tmp_path)
+    try:
+        yield term
+    finally:
+        term.close()
+
+
+def test_two_players_and_a_spectator_in_tmux(
+    server: tuple[int, Path], terminals: Terminals, tmp_path: Path
+) -> None:
+    port, server_err = server
+    term = terminals
+    term.extra_report = lambda: f"\n---- server stderr ----\n{server_err.read_text()}"
+    client = str(script("taki-client"))
+    address = f"127.0.0.1:{port}"
+
+    def launch(session: str, *args: str) -> None:
+        config = tmp_path / f"config-{session}"
+        config.mkdir()
+        term.open(
+            session, [client, address, "--lang", "en", *args], {"TAKI_CONFIG_DIR": str(config)}
+        )
+
+    launch("alice", "--name", ALICE)
+    launch("bob", "--name", BOB)
+    for who in ("alice", "bob"):
+        term.wait_for_text(who, "No tables yet: press n to open one.")
+        shown = term.wait_for_text(who, address)
+        rows = shown.splitlines()
+        assert len(rows) == HEIGHT and "n new table" in rows[-1], f"not {HEIGHT} rows:\n{shown}"
+
+    # Alice opens a table of two seats through the dialog, keys only, at a typist's pace.
+    term.keys("alice", "n")
+    term.wait_for_text("alice", "Seats (2-10)")
+    term.press("alice", "Tab", "End", "BSpace", "BSpace", "2")  # from Name to Seats: 2
+    term.wait_until(
+        "alice",
+        lambda s: field(s, "Seats (2-10)") == "2" and field(s, "Name") == "Alice's table",
+        "Name 'Alice's table' and Seats '2' in the dialog",
+    )
+    # Three checkboxes, the turn timer and the +3 window, then the Create button.
+    term.keys("alice", *["Tab"] * 6, "Enter")
+    shown = term.wait_for_text(
+        "alice", "You host this table: a add a bot, x remove a bot, s start."
+    )
+    assert "Alice's table" in shown and "waiting" in shown
+    assert re.search(r"Alice \(you\) ★", shown), shown
+
+    # Bob's lobby lists it live; Enter takes the free seat.
+    term.wait_until(
+        "bob",
+        lambda s: re.search(r"Alice's table\s+1/2\s+waiting\s+0\b", s) is not None,
+        "lobby row 'Alice's table 1/2 waiting 0'",
+    )
+    term.keys("bob", "Enter")
+    shown = term.wait_for_text("bob", "Waiting for the host to start the game.")
+    assert re.search(r"Bob \(you\)", shown) and "Alice ★" in shown, shown
+    term.wait_until(
+        "alice",
+        lambda s: re.search(r"^\s+Bob\s*$", s, re.MULTILINE) is not None,
+        "Bob in Alice's players list",
+    )
+
+    # A spectator: the first table of a fresh server is t1.
+    launch("watcher", "--name", "Carol", "--watch", "t1")
+    shown = term.wait_for_text("watcher", "(watching)")
+    assert "Alice's table" in shown and "Alice ★" in shown and "Bob" in shown, shown
+
+    # Alice starts; both players and the spectator see the deal.
+    term.keys("alice", "s")
+    screens = {}
+    for who in ("alice", "bob", "watcher"):
+        screens[who] = term.wait_until(
+            who,
+            lambda s: "Leading card" in s and cards_of(s, ALICE) == 8 and cards_of(s, BOB) == 8,
+            "dealt game (8 cards each)",
+        )
+        assert "playing" in screens[who]
+    for who in ("alice", "bob"):
+        assert HAND_ROW.search(screens[who]), f"{who} sees no hand\n{screens[who]}"
+
+    # Turns: whoever sees "Your move!" draws; the turn passes to the other every time.
+    sessions = {ALICE: "alice", BOB: "bob"}
+    other = {ALICE: BOB, BOB: ALICE}
+    draws = {ALICE: 0, BOB: 0}
+    previous: str | None = None
+    for _turn in range(TURNS):
+        views = whose_move(term, sessions)
+        mover = next(name for name, shown in views.items() if "Your move!" in shown)
+        waiter = other[mover]
+        assert "d draw" in views[mover], term.report()
+        if previous is not None:
+            assert mover != previous, f"{mover} moved twice in a row\n{term.report()}"
+        before = cards_of(views[mover], mover)
+        assert before is not None, views[mover]
+
+        term.keys(sessions[mover], "d")
+        draws[mover] += 1
+        want = draws[mover]
+
+        # The other player: it is now their move, and the log says what happened.
+        def their_move(shown: str, m: str = mover, n: int = want) -> bool:
+            return "Your move!" in shown and shown.count(f"{m} drew 1 card") == n
+
+        term.wait_until(
+            sessions[waiter], their_move, f"'Your move!' and {want}x '{mover} drew 1 card'"
+        )
+
+        # The mover: one card more, the card named in the log, and waiting.
+        def drew(
+            shown: str, m: str = mover, w: str = waiter, n: int = want, b: int = before
+        ) -> bool:
+            return (
+                f"Waiting for {w}" in shown
+                and "Your move!" not in shown
+                and cards_of(shown, m) == b + 1
+                and len(re.findall(r"You drew 1 card: \S", shown)) == n
+            )
+
+        term.wait_until(
+            sessions[mover],
+            drew,
+            f"'Waiting for {waiter}', {before + 1} cards and {want}x 'You drew 1 card: ...'",
+        )
+        previous = mover
+
+    assert draws[ALICE] + draws[BOB] == TURNS
+    assert abs(draws[ALICE] - draws[BOB]) <= 1
+
+    # The spectator followed it all: the counts and the log, but no hand and no turn.
+    shown = term.wait_until(
+        "watcher",
+        lambda s: all(
+            s.count(f"{name} drew 1 card") == n and cards_of(s, name) == 8 + n
+            for name, n in draws.items()
+        ),
+        f"the draws {draws} in the spectator's log and counts",
+    )
+    assert "(watching)" in shown
+    assert "Leading card" in shown and "Draw pile" in shown
+    assert not HAND_ROW.search(shown), f"the spectator sees a hand\n{shown}"
+    assert "Your move!" not in shown and "You drew" not in shown, shown
+    assert "d draw" not in shown and "Enter play" not in shown, shown
+    assert "(you)" not in shown, shown
