@@ -7,6 +7,7 @@ and get the bound port back through ``task_status``); ``main`` is the command li
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import signal
 import socket
@@ -135,10 +136,14 @@ def _advertising(args: argparse.Namespace) -> Advertising | None:
     if interfaces is None and (args.host.startswith("127.") or args.host in ("::1", "localhost")):
         return None
 
-    def announce(text: str) -> None:
-        print(text, flush=True)
+    return Advertising(name=args.advertise_name, interfaces=interfaces, announce=_say)
 
-    return Advertising(name=args.advertise_name, interfaces=interfaces, announce=announce)
+
+def _say(text: str) -> None:
+    """Print a line for the person who started the server; a closed stdout (its
+    terminal gone, a pipe nobody reads) must not stop the server."""
+    with contextlib.suppress(OSError, ValueError):
+        print(text, flush=True)
 
 
 async def _run(args: argparse.Namespace) -> None:
@@ -157,18 +162,17 @@ async def _run(args: argparse.Namespace) -> None:
                 task_status=task_status,
             )
         )
-        addresses = lan_addresses() or ["127.0.0.1"]
-        if args.host not in ("0.0.0.0", "::", ""):
-            addresses = [args.host]
-        print(f"TAKI server listening on {args.host}:{port}. Players type:")
+        wildcard = args.host in ("0.0.0.0", "::", "")
+        addresses = lan_addresses() if wildcard else [args.host]
+        _say(f"TAKI server listening on {args.host}:{port}. Players type:")
         for addr in addresses:
-            print(f"    taki-client {addr}:{port}")
-        if args.host in ("0.0.0.0", "::", ""):
-            print(f"    taki-client 127.0.0.1:{port}   (on this machine)")
-        print("Ctrl-C stops the server.", flush=True)
+            _say(f"    taki-client {addr}:{port}")
+        if wildcard:
+            _say(f"    taki-client 127.0.0.1:{port}   (on this machine)")
+        _say("Ctrl-C stops the server.")
         with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
             async for _ in signals:
-                print("Shutting down: telling everyone...", flush=True)
+                _say("Shutting down: telling everyone...")
                 server.shutdown()
                 await trio.sleep(0.3)
                 nursery.cancel_scope.cancel()
