@@ -31,20 +31,8 @@ from server.session import Limits
 from server.table import Table
 
 from .netclient import NetClient
-from .test_server import connect, options, play_out, running_server
+from .test_server import connect, options, play_out, running_server, seated_pair
 from .util import position
-
-
-async def two_player_table(nursery: trio.Nursery, port: int, **opts: Any) -> tuple[
-    NetClient, NetClient
-]:
-    a = await connect(nursery, port, "A")
-    await a.request(CreateTable, options=options(seats=2, **opts))
-    b = await connect(nursery, port, "B")
-    await b.request(Join, table="t1")
-    await a.request(Start, first_seat=0)
-    await b.wait_for(lambda m: isinstance(m, Snapshot) and m.view is not None)
-    return a, b
 
 
 async def set_position(server: Any, pos: dict[str, Any]) -> None:
@@ -70,7 +58,7 @@ async def cut_and_return(nursery: trio.Nursery, port: int, client: NetClient) ->
 @pytest.mark.trio
 async def test_reconnect_mid_turn_gives_back_seat_hand_and_turn() -> None:
     async with running_server(bot_delay=0) as (_, port, nursery):
-        a, _b = await two_player_table(nursery, port)
+        a, _b = await seated_pair(nursery, port)
         assert a.view is not None
         hand = list(a.view["hand"])
         again = await cut_and_return(nursery, port, a)
@@ -82,7 +70,7 @@ async def test_reconnect_mid_turn_gives_back_seat_hand_and_turn() -> None:
 @pytest.mark.trio
 async def test_reconnect_inside_a_taki_run() -> None:
     async with running_server(bot_delay=0) as (server, port, nursery):
-        a, _b = await two_player_table(nursery, port)
+        a, _b = await seated_pair(nursery, port)
         await set_position(server, position(hands=[["Rtaki", "R3", "R4", "G1"], ["B1", "B3"]]))
         await a.wait_for(lambda m: isinstance(m, Snapshot) and m.view is not None
                          and m.view["hand"][0] == "Rtaki")
@@ -99,7 +87,7 @@ async def test_reconnect_inside_a_taki_run() -> None:
 @pytest.mark.trio
 async def test_reconnect_during_the_plus3_window() -> None:
     async with running_server(bot_delay=0) as (server, port, nursery):
-        a, b = await two_player_table(nursery, port, plus3_window=30)
+        a, b = await seated_pair(nursery, port, 0, plus3_window=30)
         await set_position(server, position(
             hands=[["+3", "G1", "G4"], ["breaker", "B3"]],
         ))
@@ -128,7 +116,7 @@ async def test_reconnect_after_the_game_ended() -> None:
 @pytest.mark.trio
 async def test_token_misuse_is_refused() -> None:
     async with running_server(bot_delay=0) as (_, port, nursery):
-        a, _b = await two_player_table(nursery, port)
+        a, _b = await seated_pair(nursery, port)
         stranger = await connect(nursery, port, "Eve", token="0" * 32)
         assert stranger.conn.welcome is not None and stranger.conn.welcome.table is None
         answer = await stranger.act(GameAction("draw"))
@@ -145,7 +133,7 @@ async def test_token_misuse_is_refused() -> None:
 @pytest.mark.trio
 async def test_an_absent_player_gets_a_stand_in_then_returns() -> None:
     async with running_server(bot_delay=0, stand_in_delay=0.3) as (_, port, nursery):
-        a, b = await two_player_table(nursery, port)
+        a, b = await seated_pair(nursery, port)
         token = a.token
         await a.close()  # seat 0 is on turn and gone
         update = await b.wait_for(
@@ -164,7 +152,7 @@ async def test_an_absent_player_gets_a_stand_in_then_returns() -> None:
 @pytest.mark.trio
 async def test_after_the_grace_period_the_bot_keeps_the_seat() -> None:
     async with running_server(bot_delay=0, stand_in_delay=0.1) as (_, port, nursery):
-        a, b = await two_player_table(nursery, port, reconnect_grace=0.5)
+        a, b = await seated_pair(nursery, port, 0, reconnect_grace=0.5)
         token = a.token
         await a.close()
         await b.wait_for(
@@ -179,7 +167,7 @@ async def test_after_the_grace_period_the_bot_keeps_the_seat() -> None:
 @pytest.mark.trio
 async def test_a_second_connection_with_the_token_takes_over() -> None:
     async with running_server(bot_delay=0) as (_, port, nursery):
-        a, _b = await two_player_table(nursery, port)
+        a, _b = await seated_pair(nursery, port)
         other = await connect(nursery, port, "A", token=a.token)
         await other.wait_for(lambda m: isinstance(m, Snapshot))
         err = await a.wait_for(lambda m: isinstance(m, Error))

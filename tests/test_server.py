@@ -63,6 +63,20 @@ def options(**kw: Any) -> TableOptions:
     return TableOptions(**base)
 
 
+async def seated_pair(
+    nursery: trio.Nursery, port: int, first: int = 0, **opts: Any
+) -> tuple[NetClient, NetClient]:
+    """Players A and B at a new 2-seat table t1, dealt, seat ``first`` to start."""
+    a = await connect(nursery, port, "A")
+    await a.request(CreateTable, options=options(seats=2, **opts))
+    b = await connect(nursery, port, "B")
+    await b.request(Join, table="t1")
+    await a.request(Start, first_seat=first)
+    for c in (a, b):
+        await c.wait_for(lambda m: isinstance(m, Snapshot) and m.view is not None)
+    return a, b
+
+
 async def play_out(clients: list[NetClient], limit: int = 5000) -> None:
     """Each client plays its first legal action whenever it has one, to the game's end."""
     for _ in range(limit):
@@ -166,12 +180,7 @@ async def test_spectator_sees_every_event_and_never_a_hidden_card() -> None:
 @pytest.mark.trio
 async def test_illegal_and_out_of_turn_actions_are_refused_with_codes() -> None:
     async with running_server(bot_delay=0) as (_, port, nursery):
-        a = await connect(nursery, port, "A")
-        await a.request(CreateTable, options=options(seats=2))
-        b = await connect(nursery, port, "B")
-        await b.request(Join, table="t1")
-        await a.request(Start, first_seat=0)
-        await a.wait_for(lambda m: isinstance(m, Snapshot) and m.view is not None)
+        a, b = await seated_pair(nursery, port, first=0)
         answer = await b.act(GameAction("draw"))
         assert isinstance(answer, Error) and answer.code == "not_your_turn"
         answer = await a.act(GameAction("play", card="R2"))
@@ -188,12 +197,7 @@ async def test_illegal_and_out_of_turn_actions_are_refused_with_codes() -> None:
 @pytest.mark.trio
 async def test_a_retried_request_id_is_applied_once() -> None:
     async with running_server(bot_delay=0) as (_, port, nursery):
-        a = await connect(nursery, port, "A")
-        await a.request(CreateTable, options=options(seats=2))
-        b = await connect(nursery, port, "B")
-        await b.request(Join, table="t1")
-        await a.request(Start, first_seat=0)
-        await a.wait_for(lambda m: isinstance(m, Snapshot) and m.view is not None)
+        a, _b = await seated_pair(nursery, port, first=0)
         from protocol.messages import Action
 
         frame = a.conn.send(Action(id=99, action=GameAction("draw")))
@@ -209,12 +213,7 @@ async def test_a_retried_request_id_is_applied_once() -> None:
 @pytest.mark.trio
 async def test_reclaim_a_seat_with_its_token() -> None:
     async with running_server(bot_delay=0) as (_, port, nursery):
-        a = await connect(nursery, port, "A")
-        await a.request(CreateTable, options=options(seats=2))
-        b = await connect(nursery, port, "B")
-        await b.request(Join, table="t1")
-        await a.request(Start, first_seat=1)
-        await b.wait_for(lambda m: isinstance(m, Snapshot) and m.view is not None)
+        a, b = await seated_pair(nursery, port, first=1)
         assert b.view is not None
         hand = list(b.view["hand"])
         token = b.token
@@ -448,12 +447,7 @@ async def test_a_retry_after_reconnect_is_applied_once() -> None:
     from protocol.messages import Action
 
     async with running_server(bot_delay=0) as (_, port, nursery):
-        a = await connect(nursery, port, "A")
-        await a.request(CreateTable, options=options(seats=2))
-        b = await connect(nursery, port, "B")
-        await b.request(Join, table="t1")
-        await a.request(Start, first_seat=1)
-        await b.wait_for(lambda m: isinstance(m, Snapshot) and m.view is not None)
+        a, b = await seated_pair(nursery, port, first=1)
         await b.stream.send_all(b.conn.send(Action(id=77, action=GameAction("draw"))))
         await b.wait_for(lambda m: isinstance(m, Ack) and m.id == 77)
         await b.close()
