@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import logging
 import signal
 import socket
@@ -96,6 +97,10 @@ async def serve(
             store=store,
         )
         lobby.restore()
+        # What exists now (modules, restored tables) lives as long as the server: keep
+        # it out of the collector's way, so collections only scan what games create.
+        gc.collect()
+        gc.freeze()
         server = Server(lobby, limits, max_connections)
         listeners = await trio.open_tcp_listeners(port, host=host)
         bound = listeners[0].socket.getsockname()[1]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import random
 import socket
 from dataclasses import dataclass
 
@@ -207,6 +208,9 @@ class Session:
         self._scope.cancel()
 
     async def _heartbeat(self) -> None:
+        # Start at a random point of the interval, so that a thousand connections made
+        # together do not all ping in the same instant ever after.
+        await trio.sleep(random.random() * self.limits.ping_interval)
         while True:
             await trio.sleep(self.limits.ping_interval)
             if trio.current_time() - self._last_heard > self.limits.idle_timeout:
@@ -338,7 +342,7 @@ class Session:
     async def _request(self, message: Request) -> Message:
         rid = message.id
         if isinstance(message, Action):
-            await self._at_table().act(self, message.action)
+            await self._at_table().act(self, message.action, message.seq)
             return Ack(rid)
         if isinstance(message, Chat):
             await self._at_table().chat(self, message.text)

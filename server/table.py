@@ -420,9 +420,15 @@ class Table:
         self.game.take_events()
         await self._changed(snapshot_to=list(self.members))
 
-    async def act(self, member: Member, action: GameAction) -> None:
-        """Apply a seated member's action; the engine's refusals keep their codes."""
+    async def act(self, member: Member, action: GameAction, seq: int | None = None) -> None:
+        """Apply a seated member's action; the engine's refusals keep their codes.
+
+        ``seq``, when given, is the last event the client had seen: if the table has
+        moved on since, the action was meant for another state and is refused as
+        ``stale`` (PROTOCOL.md, the game)."""
         async with self.lock:
+            if seq is not None and seq != self.seq:
+                raise ProtocolError("stale", f"the table is at event {self.seq}, not {seq}")
             watch = self.members.get(member)
             if watch is None or watch.seat is None:
                 raise ProtocolError("not_seated", "only a seated player may act")

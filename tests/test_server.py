@@ -489,3 +489,15 @@ async def test_clients_vanishing_mid_stream_never_hurt_the_server() -> None:
         with trio.fail_after(5):
             while len(server.sessions) > 2:
                 await trio.sleep(0.01)
+
+
+@pytest.mark.trio
+async def test_an_action_meant_for_an_older_state_is_stale() -> None:
+    from protocol.messages import Action
+
+    async with running_server(bot_delay=0) as (_, port, nursery):
+        a, _b = await seated_pair(nursery, port, first=0)
+        answer = await a.request(Action, action=GameAction("draw"), seq=a.seq + 5)
+        assert isinstance(answer, Error) and answer.code == "stale"
+        answer = await a.request(Action, action=GameAction("draw"), seq=a.seq)
+        assert isinstance(answer, Ack)
