@@ -58,6 +58,7 @@ from .discovery import Browser, list_games
 from .i18n import LANGUAGES, _, choose, set_language
 from .local import LocalServer, start_lan_server
 from .net import Link, LinkClosed, parse_address
+from .safe import inert
 from .screens.help import HelpScreen
 from .screens.lobby import LobbyScreen
 from .screens.replay import ReplayScreen
@@ -378,7 +379,9 @@ class TakiApp(App[None]):
             if not self.state.on_event(message):
                 self.request(Resync, seq=self.state.seq)
         elif isinstance(message, ChatLine):
-            self.chat_lines.append((message.name, message.text, message.spectator))
+            self.chat_lines.append(
+                (inert(message.name, 64), inert(message.text, 500), message.spectator)
+            )
         elif isinstance(message, Replay):
             self.push_screen(ReplayScreen(message))
         elif isinstance(message, Timer):
@@ -403,11 +406,12 @@ class TakiApp(App[None]):
 
     def _refused(self, error: Error) -> None:
         """A server refusal, shown where the player looks, never as a traceback."""
+        text = inert(error.message, 300)
         top = self.screen
         if isinstance(top, TableScreen) and not is_fatal(error.code):
-            top.flash(error.message)
+            top.flash(text)
         else:
-            self.notify(error.message, title=_("Refused"), severity="error", timeout=6)
+            self.notify(text, title=_("Refused"), severity="error", timeout=6)
 
     # ------------------------------------------------------------ commands
 

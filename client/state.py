@@ -16,6 +16,7 @@ from protocol.messages import Event, GameAction, Snapshot, TableInfo
 from protocol.patch import apply_patch
 
 from .i18n import _
+from .safe import inert
 from .words import describe
 
 LOG_LINES = 200
@@ -38,9 +39,10 @@ class TableState:
     """Goes up when the log is replaced (a snapshot brings its own)."""
 
     def names(self) -> list[str]:
+        """Seat names, made inert (they come from other people)."""
         if self.info is None:
             return []
-        return [s.name if s is not None else "-" for s in self.info.seats]
+        return [inert(s.name, 64) if s is not None else "-" for s in self.info.seats]
 
     def on_snapshot(self, snap: Snapshot) -> None:
         self.info = snap.table
@@ -85,18 +87,19 @@ class TableState:
             if i == self.seat:
                 continue
             if was is None and now is not None:
-                self.note(_("{name} sat down").format(name=now.name))
+                self.note(_("{name} sat down").format(name=inert(now.name, 64)))
             elif was is not None and now is None:
-                self.note(_("{name} left").format(name=was.name))
+                self.note(_("{name} left").format(name=inert(was.name, 64)))
             elif was is not None and now is not None:
                 if was.bot is None and now.bot is not None and not now.stand_in:
-                    self.note(_("{name} left; a bot plays the seat").format(name=now.name))
+                    name = inert(now.name, 64)
+                    self.note(_("{name} left; a bot plays the seat").format(name=name))
                 elif now.stand_in and not was.stand_in:
-                    self.note(_("A bot stands in for {name}").format(name=now.name))
+                    self.note(_("A bot stands in for {name}").format(name=inert(now.name, 64)))
                 elif was.connected and not now.connected:
-                    self.note(_("{name} lost the connection").format(name=now.name))
+                    self.note(_("{name} lost the connection").format(name=inert(now.name, 64)))
                 elif not was.connected and now.connected:
-                    self.note(_("{name} is back").format(name=now.name))
+                    self.note(_("{name} is back").format(name=inert(now.name, 64)))
 
     def _log(self, data: dict[str, Any]) -> None:
         line = describe(data, self.names(), self.seat)

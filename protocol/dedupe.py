@@ -56,3 +56,9 @@ class RecentIds(Generic[T]):
 
     def clear(self) -> None:
         self._answers.clear()
+
+    def merge_into(self, other: RecentIds[T]) -> None:
+        """Hand every remembered answer on to ``other`` (a connection's memory joining
+        its seat's, so a request retried after the switch is still answered once)."""
+        for request_id, answer in self._answers.items():
+            other.remember(request_id, answer)

@@ -49,6 +49,7 @@ from protocol.messages import (
     Start,
     TableOptions,
     Tables,
+    TableUpdate,
 )
 from protocol.versions import PROTOCOL_VERSION
 
@@ -58,6 +59,10 @@ from .text import BadText, clean_name
 
 log = logging.getLogger("taki.server")
 _numbers = itertools.count(1)
+CLOSE_GRACE = 5.0
+"""Seconds a closing connection has to take its last frames."""
+TABLES_PER_FRAME = 20
+"""Tables per ``tables`` frame; the rest follow as ``table_update`` (frames stay small)."""
 
 
 @dataclass(frozen=True)
@@ -140,10 +145,12 @@ class Session:
             pass
 
     def close_soon(self) -> None:
-        """Close after the frames already queued have gone out."""
+        """Close after the frames already queued have gone out (within a few seconds:
+        a peer that does not read cannot hold the connection open)."""
         if self._closing:
             return
         self._closing = True
+        self._scope.deadline = min(self._scope.deadline, trio.current_time() + CLOSE_GRACE)
         try:
             self._out_send.send_nowait(None)
         except trio.WouldBlock:
@@ -253,15 +260,18 @@ class Session:
         found = self.lobby.find_token(hello.token) if hello.token else None
         if found is not None and self.conn.role == "spectator":
             found = None  # a spectator never takes a seat
-        table, seat = found if found else (None, None)
-        self.send_raw_welcome(table.id if table else None, seat)
-        if table is not None and hello.token is not None:
-            await table.reclaim(hello.token, self)
-            self.table = table
-            self._follow_seat()
-            log.info("connection %d took back seat %s at %s", self.number, seat, table.id)
-        else:
-            log.info("connection %d: %r in the lobby", self.number, self.name)
+        if found is not None and hello.token is not None:
+            table = found[0]
+            seat = await table.reclaim(
+                hello.token, self, lambda index: self.send_raw_welcome(table.id, index)
+            )
+            if seat is not None:
+                self.table = table
+                self._follow_seat()
+                log.info("connection %d took back seat %s at %s", self.number, seat, table.id)
+                return True
+        self.send_raw_welcome(None, None)  # no seat (or it was lost meanwhile): the lobby
+        log.info("connection %d: %r in the lobby", self.number, self.name)
         return True
 
     def send_raw_welcome(self, table: str | None, seat: int | None) -> None:
@@ -336,7 +346,8 @@ class Session:
         watch = table.members.get(self)
         if watch is not None and watch.seat is not None:
             seat = table.seats[watch.seat]
-            if seat is not None and seat.member is self:
+            if seat is not None and seat.member is self and self.recent is not seat.recent:
+                self.recent.merge_into(seat.recent)
                 self.recent = seat.recent
 
     async def _request(self, message: Request) -> Message:
@@ -352,7 +363,10 @@ class Session:
             return Ack(rid)
         if isinstance(message, ListTables):
             self.lobby.watch(self)
-            self.send(Tables(tuple(t.info() for t in self.lobby.tables.values())))
+            infos = [t.info() for t in self.lobby.tables.values()]
+            self.send(Tables(tuple(infos[:TABLES_PER_FRAME])))
+            for info in infos[TABLES_PER_FRAME:]:
+                self.send(TableUpdate(info))
             return Ack(rid)
         if isinstance(message, CreateTable):
             self._not_at_table()

@@ -19,7 +19,7 @@ import math
 import random
 import secrets
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -209,8 +209,11 @@ class Table:
         return [i for i, s in enumerate(self.seats) if s is not None and s.person]
 
     def seat_of_token(self, token: str) -> int | None:
+        wanted = token.encode("utf-8", "surrogatepass")  # compare_digest refuses non-ASCII str
         for i, s in enumerate(self.seats):
-            if s is not None and s.token is not None and secrets.compare_digest(s.token, token):
+            if s is not None and s.token is not None and secrets.compare_digest(
+                s.token.encode(), wanted
+            ):
                 return i
         return None
 
@@ -277,14 +280,20 @@ class Table:
             self.members[member] = _Watch(None)
             await self._changed(snapshot_to=[member])
 
-    async def reclaim(self, token: str, member: Member) -> int | None:
+    async def reclaim(
+        self, token: str, member: Member, welcome: Callable[[int], None] | None = None
+    ) -> int | None:
         """Take back the seat that ``token`` holds; returns the seat or None.
 
-        A connection already holding the seat is told it was replaced and let go."""
+        ``welcome(seat)`` is called once the seat is sure, under the table's lock and
+        before the snapshot, so a welcome never names a seat that is then not given. A
+        connection already holding the seat is told it was replaced and let go."""
         async with self.lock:
             index = self.seat_of_token(token)
             if index is None:
                 return None
+            if welcome is not None:
+                welcome(index)
             seat = self.seats[index]
             assert seat is not None
             old = seat.member
@@ -434,6 +443,8 @@ class Table:
                 raise ProtocolError("not_seated", "only a seated player may act")
             if self.game is None or self.state != "playing":
                 raise ProtocolError("no_game", "no game is being played here")
+            if action.seat is not None and action.seat != watch.seat:
+                raise ProtocolError("bad_action", f"seat: you sit at seat {watch.seat}")
             data = action.for_seat(watch.seat)
             try:
                 engine_action = action_from_json(data)

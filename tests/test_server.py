@@ -190,7 +190,9 @@ async def test_illegal_and_out_of_turn_actions_are_refused_with_codes() -> None:
         assert isinstance(answer, Error) and answer.code == "card_not_in_hand"
         answer = await a.act(GameAction("close_taki"))
         assert isinstance(answer, Error) and answer.code == "illegal_action"
-        answer = await a.act(GameAction("draw", seat=1))  # seat comes from the connection
+        answer = await a.act(GameAction("draw", seat=1))  # another seat: refused
+        assert isinstance(answer, Error) and answer.code == "bad_action"
+        answer = await a.act(GameAction("draw", seat=0))  # one's own seat, named: fine
         assert isinstance(answer, Ack)
 
 

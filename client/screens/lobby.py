@@ -16,6 +16,7 @@ from textual.widgets import Button, Checkbox, DataTable, Input, Static
 from protocol.messages import TableInfo, TableOptions
 
 from ..i18n import _
+from ..safe import inert
 
 if TYPE_CHECKING:
     from ..app import TakiApp
@@ -185,8 +186,8 @@ class LobbyScreen(Screen[None]):
         for info in self.taki.tables.values():
             taken = sum(1 for s in info.seats if s is not None)
             table.add_row(
-                info.id,
-                Text(info.options.name),
+                inert(info.id, 64),
+                Text(inert(info.options.name, 40)),
                 f"{taken}/{len(info.seats)}",
                 _(info.state),
                 str(info.spectators),

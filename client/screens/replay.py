@@ -18,6 +18,7 @@ from engine import Game, Options, TakiError, action_from_json
 from protocol.messages import Replay
 
 from ..i18n import _
+from ..safe import inert
 from ..widgets.cards import card_text, color_swatch
 from ..words import color_word, describe
 
@@ -40,6 +41,7 @@ class ReplayScreen(Screen[None]):
         self.replay = replay
         self.actions = [action_from_json(a.to_dict()) for a in replay.actions]
         self.index = 0
+        self.names = [inert(name, 64) for name in replay.names]
         o = replay.options
         self.options = Options(o.stairs, o.must_play_if_able, o.play_for_places)
 
@@ -66,14 +68,14 @@ class ReplayScreen(Screen[None]):
                 break
             events = game.take_events()
             if i == index - 1:
-                names = list(self.replay.names)
+                names = self.names
                 lines = [line for e in events if (line := describe(e.to_json(), names))]
         return game, lines
 
     def refresh_view(self) -> None:
         game, lines = self._game_at(self.index)
         title = Text(" " + _("Replay") + " ", style="bold reverse")
-        title.append(f"  {self.replay.options.name}  #{self.replay.game}  ")
+        title.append(f"  {inert(self.replay.options.name, 40)}  #{self.replay.game}  ")
         title.append(_("step {n} of {total}").format(n=self.index, total=len(self.actions)))
         self.query_one("#replay-title", Static).update(title)
         board = Text()
@@ -82,7 +84,7 @@ class ReplayScreen(Screen[None]):
         board.append("   " + _("Colour") + " ")
         board.append_text(color_swatch(game.color, color_word(game.color)))
         board.append("\n\n")
-        for seat, name in enumerate(self.replay.names):
+        for seat, name in enumerate(self.names):
             marker = "▶ " if seat == game.turn and not game.over else "  "
             board.append(marker, style="bold yellow")
             board.append(Text(name, style="bold"))
@@ -95,7 +97,7 @@ class ReplayScreen(Screen[None]):
         for line in lines or [_("The deal.")]:
             board.append(Text(line + "\n", style="italic"))
         if game.over and game.winner is not None:
-            board.append(_("{name} wins!").format(name=self.replay.names[game.winner]),
+            board.append(_("{name} wins!").format(name=self.names[game.winner]),
                          style="bold green")
         self.query_one("#replay-board", Static).update(board)
         self.query_one("#replay-keys", Static).update(

@@ -20,6 +20,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, RichLog, Static
 
 from ..i18n import _
+from ..safe import inert
 from ..widgets.cards import CardTile, HandView, card_text, color_swatch
 from ..words import card_words, cards_count, color_word
 
@@ -139,7 +140,7 @@ class TableScreen(Screen[None]):
         me = state.seat
         title = Text()
         if info is not None:
-            title.append(f" {info.options.name} ", style="bold reverse")
+            title.append(f" {inert(info.options.name, 40)} ", style="bold reverse")
             title.append(f"  {_(info.state)}")
             if me is None:
                 title.append("  " + _("(watching)"), style="italic")
@@ -189,7 +190,7 @@ class TableScreen(Screen[None]):
                 continue
             marker = "▶ " if turn == i and not (view or {}).get("over") else "  "
             line = Text(marker, style="bold yellow")
-            line.append(Text(seat.name, style="bold" if i == me else ""))
+            line.append(Text(inert(seat.name, 64), style="bold" if i == me else ""))
             if i == me:
                 line.append(" (" + _("you") + ")")
             if seat.bot:
