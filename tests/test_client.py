@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-import trio
 
 from client.app import TakiApp
 from client.config import Settings
@@ -18,46 +16,9 @@ from client.screens.table import TableScreen
 from client.widgets.cards import CardTile
 from engine import game_from_position
 from protocol.messages import TableOptions
-from server.app import Server, serve
 
+from .server_thread import ServerThread
 from .util import position
-
-
-class ServerThread:
-    """A real taki server on a loopback port, in its own thread and trio loop."""
-
-    def __init__(self) -> None:
-        self.port = 0
-        self.server: Server | None = None
-        self._token: trio.lowlevel.TrioToken | None = None
-        self._cancel: trio.CancelScope | None = None
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=trio.run, args=(self._main,), daemon=True)
-
-    async def _main(self) -> None:
-        self._token = trio.lowlevel.current_trio_token()
-        with trio.CancelScope() as scope:
-            self._cancel = scope
-            async with trio.open_nursery() as nursery:
-                self.server, self.port = await nursery.start(
-                    lambda task_status: serve("127.0.0.1", 0, bot_delay=0.05,
-                                              task_status=task_status)
-                )
-                self._ready.set()
-
-    def start(self) -> None:
-        self._thread.start()
-        assert self._ready.wait(10)
-
-    def call(self, fn: Callable[[], Any]) -> Any:
-        """Run ``fn`` in the server's thread (tables are not thread-safe)."""
-        return trio.from_thread.run_sync(fn, trio_token=self._token)
-
-    def stop(self) -> None:
-        if self._cancel is not None and self._token is not None:
-            trio.from_thread.run_sync(self._cancel.cancel, trio_token=self._token)
-        self._thread.join(10)
-        assert not self._thread.is_alive()
 
 
 @pytest.fixture
@@ -166,6 +127,7 @@ async def test_plus3_window_break_and_pass_keys(server: ServerThread) -> None:
         )
         server.call(lambda: _set_game(table, pos))
         await until(lambda: app.state.action("break") is not None)
+        await until(lambda: "break" in str(app.screen.query_one("#keys").render()))  # redrawn
         keys = str(app.screen.query_one("#keys").render())
         assert "break" in keys and "pass" in keys
         await pilot.press("b")

@@ -9,7 +9,6 @@ machine allows it, run for real in an empty network namespace (``unshare -n``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import json
 import os
@@ -19,7 +18,6 @@ import socket
 import struct
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -37,8 +35,8 @@ from client.discovery import Browser, Game, list_games
 from client.screens.lobby import LobbyScreen
 from client.screens.start import StartScreen
 from protocol.messages import TableOptions
-from server.app import Server, build_parser, serve
 from server.app import _advertising as cli_advertising
+from server.app import build_parser, serve
 from server.discovery import (
     Advertiser,
     Advertising,
@@ -48,6 +46,8 @@ from server.discovery import (
     open_tables,
     parse_txt,
 )
+
+from .server_thread import ServerThread
 
 LOOPBACK = ["127.0.0.1"]
 BROADCAST = ["127.255.255.255"]
@@ -117,58 +117,26 @@ def no_zeroconf(_interfaces: Any) -> Any:
     raise OSError(19, "No such device (no default interface)")
 
 
-class Serving:
-    """A real server on 127.0.0.1 in its own thread and trio loop, advertising ``how``."""
+class Serving(ServerThread):
+    """A real server on 127.0.0.1 in its own thread, advertising ``how``."""
 
     def __init__(self, how: Advertising | None) -> None:
+        super().__init__(advertise=how or False)
         self.how = how
-        self.port = 0
-        self.server: Server | None = None
         self.said: list[str] = []
         if how is not None:
             how.announce = self.said.append
-        self._token: trio.lowlevel.TrioToken | None = None
-        self._cancel: trio.CancelScope | None = None
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=trio.run, args=(self._main,), daemon=True)
-
-    async def _main(self) -> None:
-        self._token = trio.lowlevel.current_trio_token()
-        with trio.CancelScope() as scope:
-            self._cancel = scope
-            async with trio.open_nursery() as nursery:
-                self.server, self.port = await nursery.start(
-                    lambda task_status: serve(
-                        "127.0.0.1",
-                        0,
-                        bot_delay=0.05,
-                        advertise=self.how or False,
-                        task_status=task_status,
-                    )
-                )
-                self._ready.set()
 
     def __enter__(self) -> Serving:
-        self._thread.start()
-        assert self._ready.wait(10)
+        self.start()
         return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
     def open_table(self, name: str = "T") -> None:
         def create() -> None:
             assert self.server is not None
             self.server.lobby.create(TableOptions(name, 4))
 
-        trio.from_thread.run_sync(create, trio_token=self._token)
-
-    def stop(self) -> None:
-        if self._thread.is_alive() and self._cancel is not None and self._token is not None:
-            with contextlib.suppress(trio.RunFinishedError):
-                trio.from_thread.run_sync(self._cancel.cancel, trio_token=self._token)
-        self._thread.join(10)
-        assert not self._thread.is_alive()
+        self.call(create)
 
 
 def found(browser: Browser, port: int) -> Game | None:

@@ -25,7 +25,6 @@ import gc
 import logging
 import random
 import struct
-import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -40,10 +39,10 @@ from bench import fuzz_decoder as fz
 from bench import hostile as h
 from protocol import MAX_FRAME, FrameDecoder, encode_frame
 from protocol import messages as m
-from server.app import Server, serve
 from server.session import Limits, Session
 from server.table import Table
 
+from .server_thread import ServerThread
 from .test_server import connect, running_server
 
 # ---------------------------------------------------------------- fuzzed frames
@@ -342,39 +341,6 @@ async def test_hostile_table_names_and_chat_come_back_inert() -> None:
             for msg in client.received:
                 assert all(s.isprintable() for s in h._strings(msg.to_dict())), msg
         nursery.cancel_scope.cancel()
-
-
-class ServerThread:
-    """A real server in its own thread and trio loop, for the asyncio Textual client."""
-
-    def __init__(self) -> None:
-        self.port = 0
-        self.server: Server | None = None
-        self._token: trio.lowlevel.TrioToken | None = None
-        self._cancel: trio.CancelScope | None = None
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=trio.run, args=(self._main,), daemon=True)
-
-    async def _main(self) -> None:
-        self._token = trio.lowlevel.current_trio_token()
-        with trio.CancelScope() as scope:
-            self._cancel = scope
-            async with trio.open_nursery() as nursery:
-                self.server, self.port = await nursery.start(
-                    lambda task_status: serve("127.0.0.1", 0, bot_delay=0.05,
-                                              task_status=task_status)
-                )
-                self._ready.set()
-
-    def __enter__(self) -> ServerThread:
-        self._thread.start()
-        assert self._ready.wait(10)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._cancel is not None and self._token is not None:
-            trio.from_thread.run_sync(self._cancel.cancel, trio_token=self._token)
-        self._thread.join(10)
 
 
 @pytest.fixture
