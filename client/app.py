@@ -53,7 +53,7 @@ from protocol.messages import (
     Timer,
 )
 
-from .config import Settings
+from .config import Settings, valid_name
 from .discovery import Browser, list_games
 from .i18n import LANGUAGES, _, choose, set_language
 from .local import LocalServer, start_lan_server
@@ -163,7 +163,7 @@ class TakiApp(App[None]):
 
     def set_name(self, name: str) -> bool:
         name = name.strip()
-        if not name or len(name) > 24 or not name.isprintable():
+        if not valid_name(name):
             self.notify(_("A name is 1 to 24 printable characters."), severity="error")
             return False
         self.player_name = name
@@ -503,7 +503,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings.lang = lang
     if args.name:
         name = args.name.strip()
-        if not name or len(name) > 24 or not name.isprintable():
+        if not valid_name(name):
             print("taki-client: a name is 1 to 24 printable characters", file=sys.stderr)
             return 2
         settings.name = name

@@ -16,6 +16,15 @@ def config_path() -> Path:
     return base / "client.json"
 
 
+NAME_MAX = 24
+
+
+def valid_name(name: str) -> bool:
+    """A player name the server accepts: 1 to 24 printable characters (trimmed)."""
+    name = name.strip()
+    return 0 < len(name) <= NAME_MAX and name.isprintable()
+
+
 @dataclass
 class Settings:
     name: str = ""
