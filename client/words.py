@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.cards import CODES, COLOR_OF, SYMBOL_OF
+from engine.reasons import Reason
 
 from .i18n import _
 
@@ -140,3 +141,48 @@ def describe(data: dict[str, Any], names: Sequence[str], me: int | None = None) 
             return _("{who} wins!").format(who=who)
         return _("{who} finishes in place {n}").format(who=who, n=amount)
     return f"{who}: {kind}"
+
+
+def refusal(reason: Reason, names: Sequence[str]) -> str:
+    """A refusal (engine.reasons) in the player's words: says why, and what would do."""
+    p = reason.params
+
+    def name(key: str) -> str:
+        seat = p.get(key)
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    symbol = str(p.get("symbol", ""))
+    words = {
+        "no_game": _("No game is being played here yet."),
+        "game_over": _("The game is over."),
+        "watching": _("You are watching: spectators do not play."),
+        "finished": _("You have finished: the others play on."),
+        "not_your_turn": _("Not your turn: waiting for {name}."),
+        "not_in_hand": _("You do not hold that card."),
+        "match": _("Match {color} or {symbol}, or play a colourless card."),
+        "plus2_live": _("A +2 stack is live: add a +2, play a King, or draw {n} (d)."),
+        "run_only": _("Inside your TAKI run: only {color}, Super TAKI or Change Colour."),
+        "plus3_king": _("A +3 is pending: only a King answers it on your turn, or pass (p)."),
+        "plus3_answer": _("A +3 is pending: break it (b) or let it through (p)."),
+        "no_plus3": _("There is no +3 to answer."),
+        "own_plus3": _("Nobody answers their own +3."),
+        "already_passed": _("You already let this +3 through."),
+        "no_breaker": _("You hold no +3 Breaker."),
+        "nothing_to_close": _("Nothing to close: you have no TAKI run."),
+        "lone_taki": _("A TAKI alone cannot be closed: play a card on it first."),
+        "no_draw_run": _("No drawing inside your TAKI run: play, close (c) or end it (e)."),
+        "no_draw_king": _("After a King: play any card or end the turn (e)."),
+        "must_play": _("This table says must play: you hold a card you can play."),
+        "plus_needs_card": _("A Plus needs one more card: match {color} or {symbol}, or draw (d).")
+        if symbol
+        else _("A Plus needs one more card, or draw (d)."),
+        "nothing_to_end": _("Nothing to end: e ends a King's turn or leaves a TAKI open."),
+        "already_declared": _("You already declared last card this turn."),
+    }
+    template = words.get(reason.code, _("Not allowed now."))
+    return template.format(
+        name=name("turn"),
+        color=color_word(p.get("color")),
+        symbol=symbol_word(symbol),
+        n=p.get("n", 0),
+    )

@@ -101,6 +101,26 @@ async def test_play_a_card_by_number_and_enter(server: ServerThread) -> None:
         assert app.state.view is not None and app.state.view["lead"] in ("R7", "B1", "B3", "B4")
 
 
+@pytest.mark.asyncio
+async def test_refusals_say_why_and_the_card_flashes(server: ServerThread) -> None:
+    app = make_app(server)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await seated_game(app, server)
+        table = server.server.lobby.tables["t1"] if server.server else None
+        assert table is not None
+        pos = position(hands=[["G3", "G7"], ["B1", "B3", "B4"]])
+        server.call(lambda: _set_game(table, pos))
+        await until(lambda: sorted(app.state.hand) == ["G3", "G7"] and bool(app.state.legal))
+        await until(lambda: len(app.screen.query(CardTile)) == 2)
+        await pilot.press("1", "enter")
+        status = app.screen.query_one("#status")
+        await until(lambda: "Match red or 5" in str(status.render()))
+        assert any(t.has_class("refused") for t in app.screen.query(CardTile))
+        await pilot.press("c")
+        await until(lambda: "Nothing to close" in str(status.render()))
+        assert sorted(app.state.hand) == ["G3", "G7"]  # nothing was sent
+
+
 def _set_game(table: Any, pos: dict[str, Any]) -> None:
     """Deal a chosen position at a running table (server thread only)."""
     table.game = game_from_position(pos)

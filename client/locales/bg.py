@@ -124,7 +124,6 @@ MESSAGES: dict[str, str] = {
     "start": "старт",
     "rematch": "реванш",
     "replay": "повторение",
-    "That card cannot be played now.": "Тази карта не може да се играе сега.",
     "Press q again to leave the game (a bot will take your seat).": (
         "Натиснете q отново, за да напуснете играта: бот ще заеме мястото ви."
     ),
@@ -211,6 +210,53 @@ MESSAGES: dict[str, str] = {
     "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
         "→ напред · ← назад · PgUp/PgDn по десет · Home/End · q затваряне"
     ),
+    'No game is being played here yet.': 'Тук още не се играе.',
+    'The game is over.': 'Играта свърши.',
+    'You are watching: spectators do not play.': 'Вие гледате: зрителите не играят.',
+    'You have finished: the others play on.': 'Вие свършихте: останалите продължават.',
+    'Not your turn: waiting for {name}.': 'Не е ваш ред: чакаме {name}.',
+    'You do not hold that card.': 'Нямате тази карта.',
+    'Match {color} or {symbol}, or play a colourless card.': (
+        'Цвят {color} или {symbol}, или безцветна карта.'
+    ),
+    'A +2 stack is live: add a +2, play a King, or draw {n} (d).': (
+        'Има натрупани +2: добавете +2, играйте Крал или теглете {n} (d).'
+    ),
+    'Inside your TAKI run: only {color}, Super TAKI or Change Colour.': (
+        'Във вашата серия TAKI: само {color}, Супер TAKI или Смяна на цвета.'
+    ),
+    'A +3 is pending: only a King answers it on your turn, or pass (p).': (
+        'Чака +3: на ваш ред отговаря само Крал, иначе пас (p).'
+    ),
+    'A +3 is pending: break it (b) or let it through (p).': (
+        'Чака +3: разбийте го (b) или го пропуснете (p).'
+    ),
+    'There is no +3 to answer.': 'Няма +3, на който да отговорите.',
+    'Nobody answers their own +3.': 'Никой не отговаря на своя +3.',
+    'You already let this +3 through.': 'Вече пропуснахте този +3.',
+    'You hold no +3 Breaker.': 'Нямате Разбивач +3.',
+    'Nothing to close: you have no TAKI run.': 'Няма какво да затворите: нямате серия TAKI.',
+    'A TAKI alone cannot be closed: play a card on it first.': (
+        'Сам TAKI не се затваря: първо сложете карта върху него.'
+    ),
+    'No drawing inside your TAKI run: play, close (c) or end it (e).': (
+        'В серия TAKI не се тегли: играйте, затворете (c) или я прекъснете (e).'
+    ),
+    'After a King: play any card or end the turn (e).': (
+        'След Крал: играйте каквато и да е карта или приключете хода (e).'
+    ),
+    'This table says must play: you hold a card you can play.': (
+        'На тази маса играта е задължителна: имате карта за игра.'
+    ),
+    'A Plus needs one more card: match {color} or {symbol}, or draw (d).': (
+        'Плюсът иска още една карта: {color} или {symbol}, иначе теглете (d).'
+    ),
+    'A Plus needs one more card, or draw (d).': 'Плюсът иска още една карта, иначе теглете (d).',
+    "Nothing to end: e ends a King's turn or leaves a TAKI open.": (
+        'Няма какво да приключите: e приключва хода след Крал или оставя TAKI отворен.'
+    ),
+    'You already declared last card this turn.': 'Вече обявихте „последна карта“ този ход.',
+    'Not allowed now.': 'Сега не е позволено.',
 }
 
 RULES: str = """\

@@ -123,7 +123,6 @@ MESSAGES: dict[str, str] = {
     "start": "commencer",
     "rematch": "revanche",
     "replay": "revoir la partie",
-    "That card cannot be played now.": "Cette carte ne peut pas être jouée maintenant.",
     "Press q again to leave the game (a bot will take your seat).": (
         "Appuyez encore sur q pour quitter la partie : un bot prendra votre place."
     ),
@@ -212,6 +211,57 @@ MESSAGES: dict[str, str] = {
     "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
         "→ avancer · ← reculer · PgUp/PgDn dix · Home/End · q fermer"
     ),
+    'No game is being played here yet.': "Aucune partie n'est en cours ici.",
+    'The game is over.': 'La partie est terminée.',
+    'You are watching: spectators do not play.': 'Vous regardez : les spectateurs ne jouent pas.',
+    'You have finished: the others play on.': 'Vous avez fini : les autres continuent.',
+    'Not your turn: waiting for {name}.': "Ce n'est pas votre tour : on attend {name}.",
+    'You do not hold that card.': "Vous n'avez pas cette carte.",
+    'Match {color} or {symbol}, or play a colourless card.': (
+        'Jouez du {color} ou un {symbol}, ou une carte sans couleur.'
+    ),
+    'A +2 stack is live: add a +2, play a King, or draw {n} (d).': (
+        'Un +2 est en jeu : ajoutez un +2, jouez un Roi ou piochez {n} (d).'
+    ),
+    'Inside your TAKI run: only {color}, Super TAKI or Change Colour.': (
+        'Dans votre série TAKI : seulement du {color}, un Super TAKI ou un Changement de couleur.'
+    ),
+    'A +3 is pending: only a King answers it on your turn, or pass (p).': (
+        'Un +3 est en attente : à votre tour, seul un Roi y répond ; sinon passez (p).'
+    ),
+    'A +3 is pending: break it (b) or let it through (p).': (
+        'Un +3 est en attente : brisez-le (b) ou laissez-le passer (p).'
+    ),
+    'There is no +3 to answer.': "Il n'y a pas de +3 auquel répondre.",
+    'Nobody answers their own +3.': 'On ne répond pas à son propre +3.',
+    'You already let this +3 through.': 'Vous avez déjà laissé passer ce +3.',
+    'You hold no +3 Breaker.': "Vous n'avez pas de Briseur +3.",
+    'Nothing to close: you have no TAKI run.': "Rien à fermer : vous n'avez pas de série TAKI.",
+    'A TAKI alone cannot be closed: play a card on it first.': (
+        "Un TAKI seul ne se ferme pas : posez d'abord une carte dessus."
+    ),
+    'No drawing inside your TAKI run: play, close (c) or end it (e).': (
+        'Pas de pioche pendant votre série TAKI : jouez, fermez (c) ou arrêtez-la (e).'
+    ),
+    'After a King: play any card or end the turn (e).': (
+        "Après un Roi : jouez n'importe quelle carte ou finissez le tour (e)."
+    ),
+    'This table says must play: you hold a card you can play.': (
+        'Jeu obligatoire à cette table : vous avez une carte jouable.'
+    ),
+    'A Plus needs one more card: match {color} or {symbol}, or draw (d).': (
+        'Un Plus demande une carte de plus : du {color} ou un {symbol}, sinon piochez (d).'
+    ),
+    'A Plus needs one more card, or draw (d).': (
+        'Un Plus demande une carte de plus, sinon piochez (d).'
+    ),
+    "Nothing to end: e ends a King's turn or leaves a TAKI open.": (
+        "Rien à finir : e finit le tour d'un Roi ou laisse un TAKI ouvert."
+    ),
+    'You already declared last card this turn.': (
+        'Vous avez déjà dit « dernière carte » ce tour-ci.'
+    ),
+    'Not allowed now.': 'Pas permis maintenant.',
 }
 
 RULES: str = """\

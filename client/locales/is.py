@@ -123,7 +123,6 @@ MESSAGES: dict[str, str] = {
     "start": "byrja",
     "rematch": "annar leikur",
     "replay": "endurspilun",
-    "That card cannot be played now.": "Ekki má spila þessu spili núna.",
     "Press q again to leave the game (a bot will take your seat).": (
         "Ýttu aftur á q til að yfirgefa leikinn: tölva tekur við sætinu þínu."
     ),
@@ -210,6 +209,55 @@ MESSAGES: dict[str, str] = {
     "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
         "→ áfram · ← til baka · PgUp/PgDn tíu í einu · Home/End · q loka"
     ),
+    'No game is being played here yet.': 'Hér er ekkert spil í gangi enn.',
+    'The game is over.': 'Spilinu er lokið.',
+    'You are watching: spectators do not play.': 'Þú horfir á: áhorfendur spila ekki.',
+    'You have finished: the others play on.': 'Þú ert búin(n): hinir spila áfram.',
+    'Not your turn: waiting for {name}.': 'Ekki þín umferð: beðið eftir {name}.',
+    'You do not hold that card.': 'Þú ert ekki með þetta spil.',
+    'Match {color} or {symbol}, or play a colourless card.': (
+        'Settu {color} eða {symbol}, eða litlaust spil.'
+    ),
+    'A +2 stack is live: add a +2, play a King, or draw {n} (d).': (
+        '+2 bunki er virkur: bættu við +2, settu Kóng eða dragðu {n} (d).'
+    ),
+    'Inside your TAKI run: only {color}, Super TAKI or Change Colour.': (
+        'Í TAKI-röðinni þinni: aðeins {color}, Súper TAKI eða Litaskipti.'
+    ),
+    'A +3 is pending: only a King answers it on your turn, or pass (p).': (
+        '+3 bíður: í þinni umferð svarar aðeins Kóngur, annars pass (p).'
+    ),
+    'A +3 is pending: break it (b) or let it through (p).': (
+        '+3 bíður: brjóttu það (b) eða hleyptu því í gegn (p).'
+    ),
+    'There is no +3 to answer.': 'Það er ekkert +3 til að svara.',
+    'Nobody answers their own +3.': 'Enginn svarar eigin +3.',
+    'You already let this +3 through.': 'Þú hleyptir þessu +3 þegar í gegn.',
+    'You hold no +3 Breaker.': 'Þú ert ekki með +3 brjót.',
+    'Nothing to close: you have no TAKI run.': 'Engu að loka: þú ert ekki með TAKI-röð.',
+    'A TAKI alone cannot be closed: play a card on it first.': (
+        'Stöku TAKI er ekki hægt að loka: settu fyrst spil ofan á það.'
+    ),
+    'No drawing inside your TAKI run: play, close (c) or end it (e).': (
+        'Ekki dregið í TAKI-röð: spilaðu, lokaðu (c) eða hættu (e).'
+    ),
+    'After a King: play any card or end the turn (e).': (
+        'Eftir Kóng: settu hvaða spil sem er eða ljúktu umferðinni (e).'
+    ),
+    'This table says must play: you hold a card you can play.': (
+        'Við þetta borð er skylt að spila: þú átt spil sem má setja.'
+    ),
+    'A Plus needs one more card: match {color} or {symbol}, or draw (d).': (
+        'Plús þarf eitt spil í viðbót: {color} eða {symbol}, annars dragðu (d).'
+    ),
+    'A Plus needs one more card, or draw (d).': 'Plús þarf eitt spil í viðbót, annars dragðu (d).',
+    "Nothing to end: e ends a King's turn or leaves a TAKI open.": (
+        'Engu að ljúka: e lýkur umferð eftir Kóng eða skilur TAKI eftir opið.'
+    ),
+    'You already declared last card this turn.': (
+        'Þú sagðir þegar „síðasta spil“ í þessari umferð.'
+    ),
+    'Not allowed now.': 'Ekki leyfilegt núna.',
 }
 
 RULES: str = """\

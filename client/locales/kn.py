@@ -120,7 +120,6 @@ MESSAGES: dict[str, str] = {
     "start": "ಆರಂಭಿಸಿ",
     "rematch": "ಮರುಪಂದ್ಯ",
     "replay": "ರೀಪ್ಲೇ",
-    "That card cannot be played now.": "ಈ ಕಾರ್ಡನ್ನು ಈಗ ಆಡಲು ಸಾಧ್ಯವಿಲ್ಲ.",
     "Press q again to leave the game (a bot will take your seat).": (
         "ಆಟ ಬಿಡಲು ಮತ್ತೆ q ಒತ್ತಿ: ನಿಮ್ಮ ಆಸನವನ್ನು ಬಾಟ್ ವಹಿಸಿಕೊಳ್ಳುತ್ತದೆ."
     ),
@@ -209,6 +208,57 @@ MESSAGES: dict[str, str] = {
     "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
         "→ ಮುಂದೆ · ← ಹಿಂದೆ · PgUp/PgDn ಹತ್ತು · Home/End · q ಮುಚ್ಚಿ"
     ),
+    'No game is being played here yet.': 'ಇಲ್ಲಿ ಇನ್ನೂ ಆಟ ನಡೆಯುತ್ತಿಲ್ಲ.',
+    'The game is over.': 'ಆಟ ಮುಗಿದಿದೆ.',
+    'You are watching: spectators do not play.': 'ನೀವು ನೋಡುತ್ತಿದ್ದೀರಿ: ವೀಕ್ಷಕರು ಆಡುವುದಿಲ್ಲ.',
+    'You have finished: the others play on.': 'ನೀವು ಮುಗಿಸಿದ್ದೀರಿ: ಉಳಿದವರು ಆಡುತ್ತಾರೆ.',
+    'Not your turn: waiting for {name}.': 'ನಿಮ್ಮ ಸರದಿ ಅಲ್ಲ: {name} ಅವರಿಗಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ.',
+    'You do not hold that card.': 'ಆ ಕಾರ್ಡ್ ನಿಮ್ಮ ಬಳಿ ಇಲ್ಲ.',
+    'Match {color} or {symbol}, or play a colourless card.': (
+        '{color} ಬಣ್ಣ ಅಥವಾ {symbol} ಹಾಕಿ, ಇಲ್ಲವೇ ಬಣ್ಣವಿಲ್ಲದ ಕಾರ್ಡ್.'
+    ),
+    'A +2 stack is live: add a +2, play a King, or draw {n} (d).': (
+        '+2 ರಾಶಿ ಚಾಲ್ತಿಯಲ್ಲಿದೆ: +2 ಸೇರಿಸಿ, ರಾಜ ಹಾಕಿ, ಇಲ್ಲವೇ {n} ತೆಗೆಯಿರಿ (d).'
+    ),
+    'Inside your TAKI run: only {color}, Super TAKI or Change Colour.': (
+        'ನಿಮ್ಮ TAKI ಸರಣಿಯಲ್ಲಿ: {color} ಮಾತ್ರ, ಸೂಪರ್ TAKI ಅಥವಾ ಬಣ್ಣ ಬದಲಾವಣೆ.'
+    ),
+    'A +3 is pending: only a King answers it on your turn, or pass (p).': (
+        '+3 ಬಾಕಿ ಇದೆ: ನಿಮ್ಮ ಸರದಿಯಲ್ಲಿ ರಾಜ ಮಾತ್ರ ಉತ್ತರ, ಇಲ್ಲವೇ ಪಾಸ್ (p).'
+    ),
+    'A +3 is pending: break it (b) or let it through (p).': (
+        '+3 ಬಾಕಿ ಇದೆ: ಮುರಿಯಿರಿ (b) ಅಥವಾ ಬಿಡಿ (p).'
+    ),
+    'There is no +3 to answer.': 'ಉತ್ತರಿಸಲು ಯಾವ +3 ಇಲ್ಲ.',
+    'Nobody answers their own +3.': 'ತಮ್ಮದೇ +3 ಗೆ ಯಾರೂ ಉತ್ತರಿಸುವುದಿಲ್ಲ.',
+    'You already let this +3 through.': 'ಈ +3 ಅನ್ನು ನೀವು ಈಗಾಗಲೇ ಬಿಟ್ಟಿದ್ದೀರಿ.',
+    'You hold no +3 Breaker.': 'ನಿಮ್ಮ ಬಳಿ +3 ಬ್ರೇಕರ್ ಇಲ್ಲ.',
+    'Nothing to close: you have no TAKI run.': 'ಮುಚ್ಚಲು ಏನೂ ಇಲ್ಲ: ನಿಮ್ಮ TAKI ಸರಣಿ ಇಲ್ಲ.',
+    'A TAKI alone cannot be closed: play a card on it first.': (
+        'ಒಂಟಿ TAKI ಮುಚ್ಚಲಾಗದು: ಮೊದಲು ಅದರ ಮೇಲೆ ಒಂದು ಕಾರ್ಡ್ ಹಾಕಿ.'
+    ),
+    'No drawing inside your TAKI run: play, close (c) or end it (e).': (
+        'TAKI ಸರಣಿಯಲ್ಲಿ ತೆಗೆಯುವಂತಿಲ್ಲ: ಹಾಕಿ, ಮುಚ್ಚಿ (c) ಅಥವಾ ನಿಲ್ಲಿಸಿ (e).'
+    ),
+    'After a King: play any card or end the turn (e).': (
+        'ರಾಜನ ನಂತರ: ಯಾವುದೇ ಕಾರ್ಡ್ ಹಾಕಿ ಅಥವಾ ಸರದಿ ಮುಗಿಸಿ (e).'
+    ),
+    'This table says must play: you hold a card you can play.': (
+        'ಈ ಮೇಜಿನಲ್ಲಿ ಆಡುವುದು ಕಡ್ಡಾಯ: ಹಾಕಬಹುದಾದ ಕಾರ್ಡ್ ನಿಮ್ಮ ಬಳಿ ಇದೆ.'
+    ),
+    'A Plus needs one more card: match {color} or {symbol}, or draw (d).': (
+        'ಪ್ಲಸ್\u200cಗೆ ಇನ್ನೊಂದು ಕಾರ್ಡ್ ಬೇಕು: {color} ಅಥವಾ {symbol}, ಇಲ್ಲವೇ ತೆಗೆಯಿರಿ (d).'
+    ),
+    'A Plus needs one more card, or draw (d).': (
+        'ಪ್ಲಸ್\u200cಗೆ ಇನ್ನೊಂದು ಕಾರ್ಡ್ ಬೇಕು, ಇಲ್ಲವೇ ತೆಗೆಯಿರಿ (d).'
+    ),
+    "Nothing to end: e ends a King's turn or leaves a TAKI open.": (
+        'ಮುಗಿಸಲು ಏನೂ ಇಲ್ಲ: e ರಾಜನ ಸರದಿಯನ್ನು ಮುಗಿಸುತ್ತದೆ ಅಥವಾ TAKI ತೆರೆದಿಡುತ್ತದೆ.'
+    ),
+    'You already declared last card this turn.': (
+        'ಈ ಸರದಿಯಲ್ಲಿ ನೀವು ಈಗಾಗಲೇ "ಕೊನೆಯ ಕಾರ್ಡ್" ಘೋಷಿಸಿದ್ದೀರಿ.'
+    ),
+    'Not allowed now.': 'ಈಗ ಅನುಮತಿ ಇಲ್ಲ.',
 }
 
 RULES: str = """\

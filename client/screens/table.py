@@ -19,10 +19,12 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, RichLog, Static
 
+from engine.reasons import why_not
+
 from ..i18n import _
 from ..safe import inert
 from ..widgets.cards import CardTile, HandView, card_text, color_swatch
-from ..words import card_words, cards_count, color_word
+from ..words import card_words, cards_count, color_word, refusal
 
 if TYPE_CHECKING:
     from ..app import TakiApp
@@ -354,7 +356,8 @@ class TableScreen(Screen[None]):
             return
         card = hand[self.selected]
         if card not in state.playable():
-            self.flash(_("That card cannot be played now."))
+            self.refuse("play", card)
+            self.query_one(HandView).flash_card(self.selected)
             return
         if card == "color":
 
@@ -373,8 +376,14 @@ class TableScreen(Screen[None]):
     def action_act(self, kind: str) -> None:
         action = self.taki.state.action(kind)
         if action is None:
+            self.refuse(kind)
             return
         self.taki.send_action(action)
+
+    def refuse(self, kind: str, card: str | None = None) -> None:
+        """Say why ``kind`` cannot be done now (engine.reasons, from this seat's view)."""
+        state = self.taki.state
+        self.flash(refusal(why_not(state.view, kind, card), state.names()))
 
     def action_host(self, what: str) -> None:
         self.taki.host_command(what)

@@ -115,6 +115,13 @@ class HandView(Container):
             tile.set_class(tile.index == selected, "selected")
             tile.refresh()
 
+    def flash_card(self, index: int) -> None:
+        """Make the card at ``index`` blink once (it was refused)."""
+        for tile in self.query(CardTile):
+            if tile.index == index:
+                tile.add_class("refused")
+                self.set_timer(0.6, lambda t=tile: t.remove_class("refused"))
+
     def on_resize(self) -> None:
         """As many tiles a row as the width allows (7 cells each)."""
         width = self.size.width
