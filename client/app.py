@@ -60,6 +60,7 @@ from .local import LocalServer, start_lan_server
 from .net import Link, LinkClosed, parse_address
 from .safe import inert
 from .screens.help import HelpScreen
+from .screens.intro import IntroScreen
 from .screens.lobby import LobbyScreen
 from .screens.replay import ReplayScreen
 from .screens.start import StartScreen
@@ -126,6 +127,10 @@ class TakiApp(App[None]):
             self.join_address(self.address)
         else:
             self.push_screen(StartScreen())
+            if not self.settings.intro_seen:  # the first launch: how to play, once
+                self.settings.intro_seen = True
+                self.settings.save()
+                self.push_screen(IntroScreen())
 
     async def on_unmount(self) -> None:
         self._quitting = True
@@ -498,23 +503,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.list:
         return list_games(interfaces=args.discovery_interface)
     settings = Settings.load()
-    lang = set_language(choose(args.lang, settings.lang))
-    if args.lang:
-        settings.lang = lang
-    if args.name:
-        name = args.name.strip()
-        if not valid_name(name):
-            print("taki-client: a name is 1 to 24 printable characters", file=sys.stderr)
-            return 2
-        settings.name = name
-    if args.name or args.lang:
-        settings.save()
+    # --lang and --name are for this run only: the settings screen is what saves them.
+    set_language(choose(args.lang, settings.lang))
+    if args.name and not valid_name(args.name):
+        print("taki-client: a name is 1 to 24 printable characters", file=sys.stderr)
+        return 2
     if (args.watch or args.replay is not None) and not args.address:
         print("taki-client: --watch and --replay need a server address", file=sys.stderr)
         return 2
     TakiApp(
         args.address,
-        name=args.name,
+        name=args.name.strip() if args.name else None,
         watch=args.watch,
         replay=args.replay,
         settings=settings,

@@ -29,16 +29,23 @@ def valid_name(name: str) -> bool:
 class Settings:
     name: str = ""
     lang: str = ""
+    intro_seen: bool = True
+    """The one-screen how-to-play was shown. A settings file without it (a first launch)
+    loads as False; a Settings() built in code (tests, tools) shows no intro."""
 
     @classmethod
     def load(cls) -> Settings:
         try:
             data = json.loads(config_path().read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return cls()
+            return cls(intro_seen=False)
         if not isinstance(data, dict):
-            return cls()
-        return cls(str(data.get("name", ""))[:24], str(data.get("lang", ""))[:8])
+            return cls(intro_seen=False)
+        return cls(
+            str(data.get("name", ""))[:24],
+            str(data.get("lang", ""))[:8],
+            data.get("intro_seen") is True,
+        )
 
     def save(self) -> None:
         path = config_path()

@@ -2,7 +2,8 @@
 
 ``_("Draw")`` returns the string in the chosen language, or the English when the
 catalog lacks it. Catalogs live in ``client/locales/<lang>.py``: a ``MESSAGES`` dict
-(English text -> translation) and ``RULES``, the help screen's rules in Markdown; so
+(English text -> translation), ``RULES``, the help screen's rules in Markdown, and
+optionally ``KEYS``, the names its keyboards print on keys such as Enter; so
 adding a language is adding one file.
 ``choose`` picks from ``--lang``, then the saved setting, then the locale.
 """
@@ -22,6 +23,7 @@ LANGUAGES: dict[str, str] = {
 }
 
 _current: dict[str, str] = {}
+_keys: dict[str, str] = {}
 _rules: str | None = None
 _lang = "en"
 
@@ -47,8 +49,8 @@ def choose(*preferred: str | None) -> str:
 
 def set_language(lang: str) -> str:
     """Switch the catalog; returns the language actually used."""
-    global _current, _lang, _rules
-    _current, _rules, _lang = {}, None, "en"
+    global _current, _keys, _lang, _rules
+    _current, _keys, _rules, _lang = {}, {}, None, "en"
     if lang not in LANGUAGES or lang == "en":
         return "en"
     try:
@@ -56,6 +58,7 @@ def set_language(lang: str) -> str:
     except ImportError:
         return "en"
     _current = dict(getattr(module, "MESSAGES", {}))
+    _keys = dict(getattr(module, "KEYS", {}))
     rules = getattr(module, "RULES", None)
     _rules = rules if isinstance(rules, str) else None
     _lang = lang
@@ -69,6 +72,12 @@ def language() -> str:
 def rules(english: str) -> str:
     """The rules help in the current language (``RULES`` of its catalog), else English."""
     return _rules or english
+
+
+def key(name: str) -> str:
+    """A key's name as this language's keyboards print it ('Enter' is 'Entrée' on a
+    French keyboard); a catalog's optional ``KEYS`` dict, else the English name."""
+    return _keys.get(name, name)
 
 
 def _(text: str) -> str:

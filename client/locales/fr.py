@@ -4,6 +4,9 @@ Game terms follow the French TAKI rules text: carte de tête, pioche, dernière 
 TAKI fermé, Changement de couleur / de direction, Roi, Briseur +3, tournoi en étapes.
 """
 
+KEYS: dict[str, str] = {"Enter": "Entrée", "Esc": "Échap"}
+"""Key names as printed on French (AZERTY) keyboards."""
+
 MESSAGES: dict[str, str] = {
     # app
     "this computer": "cet ordinateur",
@@ -34,11 +37,11 @@ MESSAGES: dict[str, str] = {
     "Options": "Options",
     "No tables yet: press n to open one.": "Aucune table : appuyez sur n pour en ouvrir une.",
     "n new table · Enter join · w watch · ? help · q back": (
-        "n nouvelle table · Enter rejoindre · w regarder · ? aide · q retour"
+        "n nouvelle table · Entrée rejoindre · w regarder · ? aide · q retour"
     ),
     "Press q again to quit.": "Appuyez encore sur q pour quitter.",
     "New table": "Nouvelle table",
-    "(Enter creates, Esc cancels)": "(Enter crée, Esc annule)",
+    "(Enter creates, Esc cancels)": "(Entrée crée, Échap annule)",
     "Name": "Nom",
     "Seats (2-10)": "Places (2-10)",
     "Stairs (8-stage tournament)": "Tournoi (8 étapes)",
@@ -76,7 +79,7 @@ MESSAGES: dict[str, str] = {
     "Join": "Rejoindre",
     # table
     "Name the new colour:": "Choisissez la nouvelle couleur :",
-    "Esc: cancel": "Esc : annuler",
+    "Esc: cancel": "Échap : annuler",
     "t: chat": "t : discuter",
     "(watching)": "(spectateur)",
     "(spectator)": "(spectateur)",
@@ -262,59 +265,122 @@ MESSAGES: dict[str, str] = {
         'Vous avez déjà dit « dernière carte » ce tour-ci.'
     ),
     'Not allowed now.': 'Pas permis maintenant.',
+    'How to play TAKI': 'Comment jouer au TAKI',
+    'Be the first to empty your hand.': 'Soyez le premier à vider votre main.',
+    "Play a card of the leading card's colour or symbol, or draw one card.": (
+        'Posez une carte de même couleur ou même symbole, ou piochez.'
+    ),
+    'Bright cards can be played now: choose one with ←/→ or its key,': (
+        'Les cartes vives sont jouables : choisissez avec ←/→ ou sa touche,'
+    ),
+    'then press {enter}.': 'puis appuyez sur {enter}.',
+    'Stop skips the next player; +2 stacks up; TAKI lets you play': (
+        'Stop fait passer le suivant, les +2 se cumulent, un TAKI fait jouer'
+    ),
+    'whole runs of its colour; King cancels +2 stacks and +3.': (
+        'toute une série de sa couleur, un Roi annule des +2 cumulés ou un +3.'
+    ),
+    'With one card left, say last card (l) or draw 4.': (
+        'Avec une seule carte, dites dernière carte (l) ou piochez 4.'
+    ),
+    'The table tells you why a card or key is refused.': (
+        'La table dit pourquoi une carte ou une touche est refusée.'
+    ),
+    "? shows the full rules, the screen's signs and every key.": (
+        "? montre toutes les règles, les signes de l'écran et les touches."
+    ),
+    '{esc}: start playing (shown once)': '{esc} : commencer à jouer (affiché une seule fois)',
 }
 
-RULES: str = """\
+RULES = """\
 # TAKI
 
 **But** : être le premier à vider sa main. Jouez une carte de la même **couleur** ou du
-même **symbole** que la carte de tête, ou une carte incolore ; sinon piochez une carte
-(votre tour s'arrête).
+même **symbole** que la carte du dessus de la défausse, ou une carte sans couleur ;
+sinon piochez une carte (votre tour s'arrête).
 
 **Dernière carte** : si votre tour se termine avec une seule carte en main, vous devez
 avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4 cartes.
 
+## L'écran
+- Votre main, triée par couleur : les cartes **vives** sont jouables maintenant, les
+  cartes ternes ne le sont pas. Au-dessus de chaque carte : sa touche et l'initiale de
+  sa couleur (aucune pour une carte sans couleur).
+- ▶ indique à qui c'est le tour, ★ l'hôte de la table ; la flèche après *Joueurs*
+  donne le sens du jeu. *DERNIÈRE CARTE !* à côté d'un nom : ce joueur l'a dit.
+- La ligne sous la carte du dessus dit ce qui est en cours (des +2 cumulés, un +3 et
+  les secondes qui restent, une série TAKI) et, quand une touche ou une carte est
+  refusée, pourquoi.
+
+## Le paquet et la donne
+- 116 cartes en quatre couleurs (rouge, vert, bleu, jaune) : deux exemplaires de chaque
+  nombre 1, 3 à 9 (pas de 2 simple : le +2 est le seul 2), et deux Stop, +2,
+  Changement de sens, Plus et TAKI dans chaque couleur.
+- Sans couleur : Changement de couleur (4), Super TAKI, Roi, +3, Briseur de +3 (2 de
+  chaque). Elles se posent sur toute couleur (chacune selon sa règle) et laissent la
+  couleur inchangée, sauf le Changement de couleur, qui en annonce une nouvelle.
+- Chacun reçoit 8 cartes ; la carte suivante est retournée sur la défausse. Quand la
+  pioche est vide, la défausse est mélangée pour en refaire une (sa carte du dessus
+  reste).
+
 ## Cartes d'action
 - **Stop** : le joueur suivant passe son tour (à 2 joueurs, vous rejouez).
 - **+2** : le joueur suivant ajoute un +2, joue un Roi, ou pioche tous les +2 cumulés.
-- **Changement de direction** (<->) : le sens du jeu s'inverse.
+- **Changement de sens** (<->) : le sens du jeu s'inverse (à 2 joueurs : rien ne
+  change).
 - **Plus** : jouez une carte de plus (elle doit correspondre), ou piochez 1. Un Plus ne
   peut pas faire gagner.
 - **TAKI** : jouez autant de cartes de sa couleur que vous voulez, puis **fermez** le TAKI
-  (touche **c**) ; seule l'action de la dernière carte compte. Laissé ouvert (**e**), il
-  peut être continué par le joueur suivant.
+  (touche **c**) ; seule l'action de la dernière carte compte. Un TAKI ou un Super TAKI
+  posé dans la série compte comme une carte de plus. Laissé ouvert (**e**), il peut être
+  continué par le joueur suivant.
 - **Changement de couleur** : annoncez la nouvelle couleur (pas sur des +2 cumulés ni sur
   un +3 en attente).
-- **Super TAKI** : un TAKI de la couleur active.
+- **Super TAKI** : un TAKI de la couleur en cours.
 - **Roi** : annule des +2 cumulés ou un +3 ; puis jouez n'importe quelle carte, ou
   finissez le tour (**e**).
 - **+3** : tous les autres piochent 3, sauf si quelqu'un le **brise** (**b**) avec un
-  Briseur +3 : c'est alors le joueur du +3 qui pioche 3. Les autres peuvent **passer**
-  (**p**).
-- **Briseur +3** joué pendant votre propre tour : vous piochez 3 ; le joueur suivant suit
-  la carte qui est dessous.
+  Briseur de +3 : c'est alors le joueur du +3 qui pioche 3. Les autres peuvent
+  **passer** (**p**).
+- **Briseur de +3** joué pendant votre propre tour : vous piochez 3 ; le joueur suivant
+  suit la carte qui est dessous.
+
+## La réponse au +3
+- Tous les autres joueurs répondent aussitôt à un +3, hors de leur tour : le briser avec
+  un Briseur, ou le laisser passer ; le joueur suivant peut aussi l'annuler avec un Roi.
+- La réponse se ferme après quelques secondes (réglage de la table, 4 par défaut ; le
+  compte à rebours s'affiche) : qui n'a pas répondu le laisse passer.
+
+## Options de la table
+- *Tournoi* : un tournoi en 8 étapes. Videz votre main et vous montez aussitôt d'une
+  étape en piochant autant de cartes (7, puis 6 ... puis 1) ; le premier à vider une main
+  de l'étape 1 gagne.
+- *Classement* : après le gagnant, les autres jouent pour la 2e, la 3e ... place.
+- *Jeu obligatoire* : pas de pioche tant que vous avez une carte jouable.
+- *Temps par tour* : quand votre temps est écoulé, le jeu finit votre tour à votre place
+  (il ferme votre série ou termine le tour s'il le peut ; sinon vous piochez 1).
 
 ## Règles maison (les nôtres, pas celles du livret)
-- Une carte de départ incolore va sous la pioche ; on retourne la suivante.
+- Une carte de départ sans couleur va sous la pioche ; on retourne la suivante.
 - L'hôte choisit qui commence (au hasard par défaut).
 - Vous pouvez piocher même si vous pouviez jouer (sauf si la table impose le *jeu
   obligatoire*).
-- Options de la table : *tournoi* (un tournoi en 8 étapes), *jouer pour le classement*.
 
 ## Touches
 | touche | action |
 |---|---|
-| ←/→ ou 1-9 | choisir une carte |
-| Enter ou clic | la jouer |
+| ←/→, 1-9, 0, ou la touche inscrite sur la carte | choisir une carte |
+| Entrée ou clic | la jouer |
+| o | main triée par couleur, ou dans l'ordre de la donne |
 | d | piocher |
 | c | fermer le TAKI |
 | e | finir le tour (après un Roi, ou pour laisser un TAKI ouvert) |
 | l | dire « dernière carte » |
-| b / p | briser / passer un +3 |
-| r, g, b, y | nommer la couleur d'un Changement de couleur (rouge, vert, bleu, jaune) |
+| b / p | briser / laisser passer un +3 |
+| r, g, b, y | annoncer la couleur d'un Changement de couleur (rouge, vert, bleu, jaune) |
 | t | discuter |
 | s, a, A, x, r | hôte : lancer, ajouter un bot simple / aléatoire, retirer un bot, revanche |
 | v | revoir la partie terminée coup par coup (→ / ← pendant la relecture) |
 | q | quitter la table |
-| ? | cette aide (Esc la ferme) |
+| ? | cette aide (Échap la ferme) |
 """

@@ -258,54 +258,112 @@ MESSAGES: dict[str, str] = {
         'Þú sagðir þegar „síðasta spil“ í þessari umferð.'
     ),
     'Not allowed now.': 'Ekki leyfilegt núna.',
+    'How to play TAKI': 'Svona er TAKI spilað',
+    'Be the first to empty your hand.': 'Vertu fyrst(ur) til að losa þig við öll spilin.',
+    "Play a card of the leading card's colour or symbol, or draw one card.": (
+        'Settu spil í lit eða með tákni efsta spilsins, eða dragðu eitt spil.'
+    ),
+    'Bright cards can be played now: choose one with ←/→ or its key,': (
+        'Björtu spilin má setja núna: veldu eitt með ←/→ eða lykli þess'
+    ),
+    'then press {enter}.': 'og ýttu svo á {enter}.',
+    'Stop skips the next player; +2 stacks up; TAKI lets you play': (
+        'Stopp sleppir næsta spilara, +2 safnast upp, með TAKI seturðu'
+    ),
+    'whole runs of its colour; King cancels +2 stacks and +3.': (
+        'heila röð í lit þess, Kóngur ógildir +2 bunka eða +3.'
+    ),
+    'With one card left, say last card (l) or draw 4.': (
+        'Með eitt spil eftir segirðu síðasta spil (l), annars dregurðu 4.'
+    ),
+    'The table tells you why a card or key is refused.': (
+        'Borðið segir þér hvers vegna spili eða lykli er hafnað.'
+    ),
+    "? shows the full rules, the screen's signs and every key.": (
+        '? sýnir allar reglurnar, tákn skjásins og alla lykla.'
+    ),
+    '{esc}: start playing (shown once)': '{esc}: byrja að spila (sést bara einu sinni)',
 }
 
-RULES: str = """\
+RULES = """\
 # TAKI
 
-**Markmið**: að tæma höndina á undan hinum. Spilaðu spili sem passar við **lit** eða
-**tákn** fremsta spilsins, eða litlausu spili; eða dragðu eitt spil (þá fer röðin áfram).
+**Markmið**: að losa sig fyrst(ur) við öll spilin. Settu spil í sama **lit** eða með sama
+**tákni** og efsta spilið, eða litlaust spil; eða dragðu eitt spil (þá lýkur umferðinni
+þinni).
 
-**Síðasta spil**: ef þú átt eitt spil eftir þegar þú lýkur leik verðurðu að hafa sagt
-*síðasta spil* (takki **l**) í sama leik, annars dregurðu 4.
+**Síðasta spil**: ef umferðinni þinni lýkur með eitt spil á hendi verður þú að hafa sagt
+*síðasta spil* (lykill **l**) í þeirri umferð, annars dregur þú 4.
 
-## Aðgerðarspil
-- **Stopp**: næsta leikmanni er sleppt (með 2 leikmönnum átt þú aftur leik).
-- **+2**: næsti leikmaður bætir við +2, spilar Kóngi eða dregur allan staflann.
-- **Breyta stefnu** (<->): leikurinn snýst í hina áttina.
-- **Plús**: spilaðu einu spili í viðbót (það verður að passa) eða dragðu 1. Ekki er hægt
-  að vinna á Plús.
-- **TAKI**: spilaðu eins mörgum spilum í lit þess og þú vilt og **lokaðu** því svo
-  (takki **c**); aðeins aðgerð síðasta spilsins gildir. Ef þú skilur það eftir opið
-  (**e**) má næsti leikmaður halda áfram með það.
-- **Breyta lit**: veldu nýjan lit (ekki á +2 stafla eða á +3 sem bíður svars).
-- **Super TAKI**: TAKI í virka litnum.
-- **Kóngur**: ógildir +2 stafla eða +3; spilaðu svo hvaða einu spili sem er eða ljúktu
-  leik (**e**).
-- **+3**: allir hinir draga 3, nema einhver **brjóti** það (**b**) með +3 Breaker: þá
-  dregur sá sem spilaði +3 þrjú spil. Hinir mega **segja pass** (**p**).
-- **+3 Breaker** í eigin leik: þú dregur 3; næsti leikmaður fylgir spilinu undir því.
+## Skjárinn
+- Höndin þín, raðað eftir lit: **björtu** spilin má setja núna, þau daufu ekki. Yfir
+  hverju spili: lykill þess og upphafsstafur litarins (enginn á litlausu spili).
+- ▶ sýnir hver á leik, ★ gestgjafa borðsins; örin á eftir *Spilarar* sýnir í hvaða átt
+  er spilað. *SÍÐASTA SPIL!* við nafn: sá spilari hefur sagt það.
+- Línan undir efsta spilinu segir hvað er í gangi (+2 bunki, +3 og sekúndurnar sem eftir
+  eru, TAKI-röð) og, þegar lykli eða spili er hafnað, hvers vegna.
 
-## Heimareglur (okkar eigin, ekki þær prentuðu)
-- Litlaust upphafsspil fer neðst í dráttarbunkann; því næsta er snúið við.
-- Gestgjafinn velur hver byrjar (sjálfgefið af handahófi).
-- Þú mátt draga þótt þú gætir spilað (nema borðið sé með *skylt að spila*).
-- Valkostir borðs: *mót* (mót í 8 stigum), *spilað um sæti*.
+## Stokkurinn og gjöfin
+- 116 spil í fjórum litum (rauðum, grænum, bláum, gulum): tvö af hverri tölu 1, 3 til 9
+  (ekkert venjulegt 2: +2 er eina 2-an) og tvö Stopp, +2, Stefnuskipti, Plús og TAKI í
+  hverjum lit.
+- Litlaus: Litaskipti (4), Súper TAKI, Kóngur, +3, +3 brjótur (2 af hverju). Þau má setja
+  á hvaða lit sem er (hvert eftir sinni reglu) og liturinn helst, nema Litaskipti, sem
+  velja nýjan lit.
+- Hver fær 8 spil; næsta spili er snúið upp sem efsta spilinu. Tæmist dráttarbunkinn er
+  kastbunkinn stokkaður í nýjan (efsta spilið verður eftir).
 
-## Takkar
-| takki | gerir |
+## Aðgerðaspil
+- **Stopp**: næsti spilari missir umferð (með 2 spilurum spilar þú aftur).
+- **+2**: næsti spilari bætir við +2, setur Kóng eða dregur allan bunkann.
+- **Stefnuskipti** (<->): spilað er í hina áttina (með 2 spilurum breytist ekkert).
+- **Plús**: settu eitt spil í viðbót (það verður að passa) eða dragðu 1. Ekki er hægt að
+  vinna á Plús.
+- **TAKI**: settu eins mörg spil í lit þess og þú vilt og **lokaðu** því svo (lykill
+  **c**); aðeins aðgerð síðasta spilsins gildir. TAKI eða Súper TAKI inni í röðinni telst
+  eitt spil í viðbót. Ef þú skilur það eftir opið (**e**) má næsti spilari halda áfram.
+- **Litaskipti**: veldu nýja litinn (ekki ofan á +2 bunka eða +3 sem bíður).
+- **Súper TAKI**: TAKI í núverandi lit.
+- **Kóngur**: ógildir +2 bunka eða +3; síðan seturðu hvaða eitt spil sem er, eða lýkur
+  umferðinni (**e**).
+- **+3**: allir hinir draga 3, nema einhver **brjóti** það (**b**) með +3 brjót: þá
+  dregur sá sem setti +3 þrjú spil. Hinir geta **sleppt** (**p**).
+- **+3 brjótur** í eigin umferð: þú dregur 3; næsti spilari fylgir spilinu undir honum.
+
+## Svarið við +3
+- Allir hinir svara +3 strax, utan umferðar: brjóta það með brjót eða hleypa því í
+  gegn; næsti spilari getur líka ógilt það með Kóngi.
+- Svarfresturinn lokast eftir nokkrar sekúndur (stilling borðsins, 4 sjálfgefið;
+  niðurtalningin sést á skjánum): sá sem hefur ekki svarað hleypir því í gegn.
+
+## Valkostir borðsins
+- *Stigi*: mót í 8 þrepum. Tæmirðu höndina færistu strax upp um þrep og dregur jafn
+  mörg spil (7, svo 6 ... loks 1); sá fyrsti sem tæmir hönd á 1. þrepi vinnur.
+- *Sæti*: eftir sigurvegarann spila hinir áfram um 2., 3. ... sæti.
+- *Skylt að spila*: ekki má draga meðan þú átt spil sem má setja.
+- *Tímamörk*: renni tíminn út lýkur leikurinn umferðinni fyrir þig (lokar röðinni eða
+  lýkur umferðinni ef hægt er; annars dregur þú 1).
+
+## Húsreglur (okkar, ekki prentuðu reglurnar)
+- Litlaust upphafsspil fer neðst í dráttarbunkann; næsta spili er snúið við.
+- Gestgjafinn velur hver byrjar (af handahófi sjálfgefið).
+- Þú mátt draga þótt þú getir spilað (nema borðið segi *skylt að spila*).
+
+## Lyklar
+| lykill | gerir |
 |---|---|
-| ←/→ eða 1-9 | velja spil |
-| Enter eða smella | spila því |
+| ←/→, 1-9, 0 eða lykillinn á spilinu | velja spil |
+| Enter eða smella | setja það |
+| o | höndin eftir lit eða eins og hún var gefin |
 | d | draga |
 | c | loka TAKI |
-| e | ljúka leik (eftir Kóng, eða til að skilja TAKI eftir opið) |
+| e | ljúka umferð (eftir Kóng eða til að skilja TAKI eftir opið) |
 | l | segja „síðasta spil“ |
-| b / p | brjóta / segja pass við +3 |
-| r, g, b, y | velja lit fyrir Breyta lit (rautt, grænt, blátt, gult) |
-| t | spjall |
-| s, a, A, x, r | gestgjafi: byrja, ný einföld tölva, slembitölva, fjarlægja tölvu, annar leikur |
-| v | fara skref fyrir skref yfir leikinn sem lauk (→ / ← í endurspiluninni) |
-| q | yfirgefa borðið |
+| b / p | brjóta / sleppa +3 |
+| r, g, b, y | velja lit Litaskipta (rauður, grænn, blár, gulur) |
+| t | spjalla |
+| s, a, A, x, r | gestgjafi: byrja, bæta við einfaldri / slembitölvu, fjarlægja tölvu, nýtt spil |
+| v | fara í gegnum lokið spil skref fyrir skref (→ / ← í endursýningu) |
+| q | fara frá borðinu |
 | ? | þessi hjálp (Esc lokar henni) |
 """

@@ -22,6 +22,7 @@ from textual.widgets import Input, RichLog, Static
 from engine.reasons import why_not
 
 from ..i18n import _
+from ..i18n import key as key_name
 from ..safe import inert
 from ..widgets.cards import CardTile, HandView, card_text, color_swatch
 from ..words import card_words, cards_count, color_word, refusal
@@ -316,7 +317,7 @@ class TableScreen(Screen[None]):
         if state.playable():
             out.append("←→/1-9 ", style="bold")
             out.append(_("choose") + "  ")
-            out.append("Enter ", style="bold")
+            out.append(key_name("Enter") + " ", style="bold")
             out.append(_("play") + "  ")
         for kind, key, label in hints:
             if kind == "declare_last_card" and len(state.hand) > 2:
