@@ -249,7 +249,7 @@ class TakiApp(App[None]):
         self.server_label = _("this computer")
 
         def create() -> None:
-            options = TableOptions(f"{self.player_name}'s table"[:40], 4)
+            options = TableOptions(_("{name}'s table").format(name=self.player_name)[:40], 4)
             self.create_table(options, then=self._bots_and_start)
 
         self._after_connect = create
@@ -478,13 +478,13 @@ def build_parser() -> argparse.ArgumentParser:
         "host a game for your LAN, or join one.",
     )
     parser.add_argument("address", nargs="?", help="a server to join, HOST:PORT")
-    parser.add_argument("--name", help="your name at the table (remembered)")
+    parser.add_argument("--name", help="your name for this run")
     parser.add_argument("--watch", metavar="TABLE", help="watch table TABLE as a spectator")
     parser.add_argument(
         "--replay", metavar="GAME", type=int, help="step through finished game GAME"
     )
     parser.add_argument(
-        "--lang", choices=sorted(LANGUAGES), help="language (default: saved, then the locale)"
+        "--lang", choices=sorted(LANGUAGES), help="language for this run (default: saved, locale)"
     )
     parser.add_argument(
         "--list", action="store_true", help="print the games found on the LAN and exit"

@@ -95,8 +95,10 @@ async def test_play_a_card_by_number_and_enter(server: ServerThread) -> None:
         await until(lambda: app.state.hand == ["R1", "G3", "R7"] and bool(app.state.legal))
         await until(lambda: len(app.screen.query(CardTile)) == 3)  # recomposed
         tiles = list(app.screen.query(CardTile))
-        assert [t.has_class("unplayable") for t in tiles] == [False, True, False]
-        await pilot.press("3", "enter")
+        # Sorted by colour: R1, R7, G3.
+        assert [t.code for t in tiles] == ["R1", "R7", "G3"]
+        assert [t.has_class("unplayable") for t in tiles] == [False, False, True]
+        await pilot.press("2", "enter")
         await until(lambda: "R7" not in app.state.hand)
         assert app.state.view is not None and app.state.view["lead"] in ("R7", "B1", "B3", "B4")
 

@@ -127,3 +127,22 @@ def test_reason_words_are_translated(lang: str, code: str, make: Any) -> None:
             assert color_word("B") in words and "4" in words
         finally:
             i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_reason_words_fit_the_status_line(lang: str) -> None:
+    """The status line is 78 cells at 80x24; the longest words must fit with room."""
+    from rich.cells import cell_len
+
+    names = ["W" * 24] * 3
+    try:
+        i18n.set_language(lang)
+        for code, make in CASES:
+            reason = make()
+            for color in ("R", "G", "B", "Y"):
+                if "color" in reason.params:
+                    reason = R.Reason(reason.code, {**reason.params, "color": color})
+                text = refusal(reason, names)
+                assert cell_len(text) <= 78, (code, text)
+    finally:
+        i18n.set_language("en")

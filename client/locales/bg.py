@@ -6,6 +6,7 @@ Game terms follow the Bulgarian TAKI rules text: водеща карта, куп
 """
 
 MESSAGES: dict[str, str] = {
+    "{name}'s table": "Масата на {name}",
     # app
     "this computer": "този компютър",
     "A name is 1 to 24 printable characters.": "Името трябва да е от 1 до 24 видими знака.",
@@ -72,7 +73,7 @@ MESSAGES: dict[str, str] = {
         "p игра сега · h домакин · j включване · ? помощ · q изход"
     ),
     "Play now": "Играй сега",
-    "Host a game for the LAN": "Домакин на игра в локалната мрежа",
+    "Host a game for the LAN": "Създай игра в локалната мрежа",
     "host:port": "хост:порт",
     "Join": "Включи се",
     # table
@@ -282,6 +283,18 @@ MESSAGES: dict[str, str] = {
         '? показва всички правила, знаците на екрана и клавишите.'
     ),
     '{esc}: start playing (shown once)': '{esc}: към играта (показва се веднъж)',
+    'STOP': 'СТОП',
+    'PLUS': 'ПЛЮС',
+    'COLOUR': 'ЦВЯТ',
+    'SUPER': 'СУПЕР',
+    'KING': 'КРАЛ',
+    'BREAK': 'РАЗБ.',
+    'R': 'Ч',
+    'G': 'З',
+    'B': 'С',
+    'Y': 'Ж',
+    'Hand: as dealt': 'Ръка: както е раздадена',
+    'Hand: sorted by colour': 'Ръка: подредена по цвят',
 }
 
 RULES = """\

@@ -8,6 +8,7 @@ KEYS: dict[str, str] = {"Enter": "Entrée", "Esc": "Échap"}
 """Key names as printed on French (AZERTY) keyboards."""
 
 MESSAGES: dict[str, str] = {
+    "{name}'s table": "Table de {name}",
     # app
     "this computer": "cet ordinateur",
     "A name is 1 to 24 printable characters.": "Un nom compte de 1 à 24 caractères imprimables.",
@@ -227,7 +228,7 @@ MESSAGES: dict[str, str] = {
         'Un +2 est en jeu : ajoutez un +2, jouez un Roi ou piochez {n} (d).'
     ),
     'Inside your TAKI run: only {color}, Super TAKI or Change Colour.': (
-        'Dans votre série TAKI : seulement du {color}, un Super TAKI ou un Changement de couleur.'
+        'Série TAKI : seulement du {color}, Super TAKI ou Changement de couleur.'
     ),
     'A +3 is pending: only a King answers it on your turn, or pass (p).': (
         'Un +3 est en attente : à votre tour, seul un Roi y répond ; sinon passez (p).'
@@ -290,6 +291,18 @@ MESSAGES: dict[str, str] = {
         "? montre toutes les règles, les signes de l'écran et les touches."
     ),
     '{esc}: start playing (shown once)': '{esc} : commencer à jouer (affiché une seule fois)',
+    'STOP': 'STOP',
+    'PLUS': 'PLUS',
+    'COLOUR': 'COUL.',
+    'SUPER': 'SUPER',
+    'KING': 'ROI',
+    'BREAK': 'BRISE',
+    'R': 'R',
+    'G': 'V',
+    'B': 'B',
+    'Y': 'J',
+    'Hand: as dealt': "Main : dans l'ordre reçu",
+    'Hand: sorted by colour': 'Main : triée par couleur',
 }
 
 RULES = """\

@@ -5,6 +5,7 @@ spil, lokað TAKI, Stopp, Plús, Kóngur, +3 Breaker, TAKI mót í stigum.
 """
 
 MESSAGES: dict[str, str] = {
+    "{name}'s table": "Borð: {name}",
     # app
     "this computer": "þessi tölva",
     "A name is 1 to 24 printable characters.": "Nafn er 1 til 24 prentanlegir stafir.",
@@ -48,7 +49,7 @@ MESSAGES: dict[str, str] = {
     "Play for places (play on for 2nd, 3rd ...)": (
         "Spilað um sæti (haldið áfram um 2., 3. ... sæti)"
     ),
-    "Turn timer in seconds (0: none)": "Tími á leik í sekúndum (0: engin mörk)",
+    "Turn timer in seconds (0: none)": "Tími á umferð í sekúndum (0: engin mörk)",
     "+3 answer window in seconds": "Svartími við +3 í sekúndum",
     "Seats must be between 2 and 10.": "Sæti verða að vera 2 til 10.",
     "The +3 window must be 1 to 60 seconds.": "Svartími við +3 verður að vera 1 til 60 sekúndur.",
@@ -283,6 +284,18 @@ MESSAGES: dict[str, str] = {
         '? sýnir allar reglurnar, tákn skjásins og alla lykla.'
     ),
     '{esc}: start playing (shown once)': '{esc}: byrja að spila (sést bara einu sinni)',
+    'STOP': 'STOPP',
+    'PLUS': 'PLÚS',
+    'COLOUR': 'LITUR',
+    'SUPER': 'SÚPER',
+    'KING': 'KÓNGUR',
+    'BREAK': 'BRJÓT',
+    'R': 'Ra',
+    'G': 'Gr',
+    'B': 'Bl',
+    'Y': 'Gu',
+    'Hand: as dealt': 'Hönd: eins og hún var gefin',
+    'Hand: sorted by colour': 'Hönd: raðað eftir lit',
 }
 
 RULES = """\

@@ -6,6 +6,7 @@ Game terms follow the Kannada TAKI rules text: ಲೀಡಿಂಗ್ ಕಾರ�
 """
 
 MESSAGES: dict[str, str] = {
+    "{name}'s table": "{name} ಅವರ ಮೇಜು",
     # app
     "this computer": "ಈ ಕಂಪ್ಯೂಟರ್",
     "A name is 1 to 24 printable characters.": "ಹೆಸರು 1 ರಿಂದ 24 ಮುದ್ರಿಸಬಹುದಾದ ಅಕ್ಷರಗಳಿರಬೇಕು.",
@@ -284,6 +285,18 @@ MESSAGES: dict[str, str] = {
         '? ಎಲ್ಲ ನಿಯಮಗಳು, ಪರದೆಯ ಚಿಹ್ನೆಗಳು ಮತ್ತು ಕೀಗಳನ್ನು ತೋರಿಸುತ್ತದೆ.'
     ),
     '{esc}: start playing (shown once)': '{esc}: ಆಟ ಆರಂಭಿಸಿ (ಒಮ್ಮೆ ಮಾತ್ರ ಕಾಣುತ್ತದೆ)',
+    'STOP': 'ಸ್ಟಾಪ್',
+    'PLUS': 'ಪ್ಲಸ್',
+    'COLOUR': 'ಬಣ್ಣ',
+    'SUPER': 'ಸೂಪರ್',
+    'KING': 'ರಾಜ',
+    'BREAK': 'ಮುರಿ',
+    'R': 'ಕೆಂ',
+    'G': 'ಹಸಿ',
+    'B': 'ನೀ',
+    'Y': 'ಹಳ',
+    'Hand: as dealt': 'ಕೈ: ಹಂಚಿದಂತೆ',
+    'Hand: sorted by colour': 'ಕೈ: ಬಣ್ಣದ ಪ್ರಕಾರ',
 }
 
 RULES = """\

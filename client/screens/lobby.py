@@ -225,7 +225,8 @@ class LobbyScreen(Screen[None]):
             if options is not None:
                 self.taki.create_table(options)
 
-        self.app.push_screen(CreateTable(f"{self.taki.player_name}'s table"[:40]), made)
+        default = _("{name}'s table").format(name=self.taki.player_name)[:40]
+        self.app.push_screen(CreateTable(default), made)
 
     def action_join(self) -> None:
         table = self._selected()

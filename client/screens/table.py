@@ -24,7 +24,7 @@ from engine.reasons import why_not
 from ..i18n import _
 from ..i18n import key as key_name
 from ..safe import inert
-from ..widgets.cards import CardTile, HandView, card_text, color_swatch
+from ..widgets.cards import TILE_KEYS, CardTile, HandView, card_text, color_swatch, sort_hand
 from ..words import card_words, cards_count, color_word, refusal
 
 if TYPE_CHECKING:
@@ -56,6 +56,24 @@ class ColorPicker(ModalScreen[str | None]):
         self.dismiss(color or None)
 
 
+def fit_keys(items: list[tuple[str, str, bool]], width: int) -> Text:
+    """The key bar in one line of ``width`` cells: when the words do not all fit, the
+    ones that matter least (chat, help, leave, choose) shrink to their key alone."""
+
+    def render(short: bool) -> Text:
+        out = Text()
+        for i, (key, label, matters) in enumerate(items):
+            if i:
+                out.append("  ")
+            out.append(key, style="bold")
+            if matters or not short:
+                out.append(" " + label)
+        return out
+
+    full = render(short=False)
+    return full if full.cell_len <= width else render(short=True)
+
+
 class TableScreen(Screen[None]):
     """See the module docstring."""
 
@@ -78,7 +96,8 @@ class TableScreen(Screen[None]):
         Binding("t", "chat", "Chat"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "leave", "Leave"),
-        *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)],
+        Binding("o", "order", "Sorted / as dealt", show=False),
+        *[Binding(k, f"pick({i})", show=False) for i, k in enumerate(TILE_KEYS)],
     ]
 
     def __init__(self) -> None:
@@ -89,6 +108,8 @@ class TableScreen(Screen[None]):
         self._chat_len = 0
         self._flash = ""
         self._leaving = False
+        self.as_dealt = False
+        """Show the hand in the order it was dealt and drawn instead of sorted (key o)."""
 
     def flash(self, text: str) -> None:
         """A short message in the status line (a refusal, a hint), gone after 5 s."""
@@ -154,7 +175,7 @@ class TableScreen(Screen[None]):
         self.query_one("#players", Static).update(self._players(names, view, me))
         self.query_one("#lead", Static).update(self._lead(view))
         self.query_one("#status", Static).update(self._status(names, view, me))
-        hand = state.hand
+        hand = self.shown_hand()
         self.selected = min(self.selected, max(len(hand) - 1, 0))
         self.query_one(HandView).show(hand, state.playable(), self.selected)
         self.query_one("#keys", Static).update(self._keys())
@@ -293,7 +314,8 @@ class TableScreen(Screen[None]):
 
     def _keys(self) -> Text:
         state = self.taki.state
-        out = Text()
+        items: list[tuple[str, str, bool]] = []
+        """(key, what it does, whether the words matter): what this moment offers."""
         hints = [
             ("draw", "d", _("draw")),
             ("close_taki", "c", _("close TAKI")),
@@ -306,34 +328,36 @@ class TableScreen(Screen[None]):
         host = info is not None and state.seat is not None and info.host == state.seat
         if host and info is not None and info.state == "waiting":
             for key, label in (("a", _("add bot")), ("x", _("remove bot")), ("s", _("start"))):
-                out.append(f"{key} ", style="bold")
-                out.append(label + "  ")
+                items.append((key, label, True))
         if host and info is not None and info.state == "over":
-            out.append("r ", style="bold")
-            out.append(_("rematch") + "  ")
+            items.append(("r", _("rematch"), True))
         if info is not None and info.state == "over":
-            out.append("v ", style="bold")
-            out.append(_("replay") + "  ")
+            items.append(("v", _("replay"), True))
         if state.playable():
-            out.append("←→/1-9 ", style="bold")
-            out.append(_("choose") + "  ")
-            out.append(key_name("Enter") + " ", style="bold")
-            out.append(_("play") + "  ")
+            items.append(("←→/1-9", _("choose"), False))
+            items.append((key_name("Enter"), _("play"), True))
         for kind, key, label in hints:
             if kind == "declare_last_card" and len(state.hand) > 2:
                 continue  # legal all turn long, but only worth showing near the end
             if state.action(kind) is not None:
-                out.append(f"{key} ", style="bold")
-                out.append(label + "  ")
-        out.append("t ", style="bold")
-        out.append(_("chat") + "  ")
-        out.append("? ", style="bold")
-        out.append(_("help") + "  ")
-        out.append("q ", style="bold")
-        out.append(_("leave"))
-        return out
+                items.append((key, label, True))
+        items += [("t", _("chat"), False), ("?", _("help"), False), ("q", _("leave"), False)]
+        return fit_keys(items, self.size.width or self.app.size.width)
 
     # ------------------------------------------------------------ actions
+
+    def shown_hand(self) -> list[str]:
+        """The hand in the order it is shown (sorted by colour unless as dealt)."""
+        hand = self.taki.state.hand
+        return hand if self.as_dealt else sort_hand(hand)
+
+    def action_order(self) -> None:
+        hand = self.shown_hand()
+        card = hand[self.selected] if self.selected < len(hand) else None
+        self.as_dealt = not self.as_dealt
+        if card is not None:  # keep the same card selected
+            self.selected = self.shown_hand().index(card)
+        self.flash(_("Hand: as dealt") if self.as_dealt else _("Hand: sorted by colour"))
 
     def action_move(self, step: int) -> None:
         hand = self.taki.state.hand
@@ -352,7 +376,7 @@ class TableScreen(Screen[None]):
 
     def action_play(self) -> None:
         state = self.taki.state
-        hand = state.hand
+        hand = self.shown_hand()
         if not hand or self.selected >= len(hand):
             return
         card = hand[self.selected]
