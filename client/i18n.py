@@ -74,6 +74,25 @@ def rules(english: str) -> str:
     return _rules or english
 
 
+def plural_one(n: int, lang: str | None = None) -> bool:
+    """Whether ``n`` takes the singular ("one") form in ``lang`` (CLDR integer rules).
+
+    All five languages have exactly two forms for whole numbers, so a catalog holds the
+    singular and the plural msgid each with its translation; only the choice differs:
+    French and Kannada say 0 in the singular, Icelandic 21, 31, ... (not 11)."""
+    lang = lang or _lang
+    if lang in ("fr", "kn"):
+        return n in (0, 1)
+    if lang == "is":
+        return n % 10 == 1 and n % 100 != 11
+    return n == 1
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """``singular`` or ``plural`` by the current language's rule, translated."""
+    return _(singular) if plural_one(n) else _(plural)
+
+
 def key(name: str) -> str:
     """A key's name as this language's keyboards print it ('Enter' is 'Entrée' on a
     French keyboard); a catalog's optional ``KEYS`` dict, else the English name."""

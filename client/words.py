@@ -13,7 +13,7 @@ from typing import Any
 from engine.cards import CODES, COLOR_OF, SYMBOL_OF
 from engine.reasons import Reason
 
-from .i18n import _
+from .i18n import _, ngettext
 
 
 def color_word(color: str | None) -> str:
@@ -52,7 +52,12 @@ def card_words(code: str) -> str:
 
 
 def cards_count(n: int) -> str:
-    return _("1 card") if n == 1 else _("{n} cards").format(n=n)
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def seconds(left: float) -> str:
+    """A countdown, '4s' or '4 s' as the language writes it."""
+    return _("{n}s").format(n=f"{left:.0f}")
 
 
 def _reason(reason: str | None) -> str:

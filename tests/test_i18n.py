@@ -47,7 +47,8 @@ _JOINERS = {"\u200c", "\u200d"}  # ZWNJ/ZWJ: legitimate in Indic scripts
 
 
 def ui_strings() -> dict[str, str]:
-    """Every ``_("...")`` literal under client/, with where it first occurs."""
+    """Every ``_("...")`` and ``ngettext("...", "...", n)`` literal under client/, with
+    where it first occurs."""
     found: dict[str, str] = {}
     for path in sorted(CLIENT.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -55,13 +56,12 @@ def ui_strings() -> dict[str, str]:
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
-                and node.func.id == "_"
-                and len(node.args) == 1
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
+                and node.func.id in ("_", "ngettext")
             ):
                 where = f"{path.relative_to(CLIENT.parent)}:{node.lineno}"
-                found.setdefault(node.args[0].value, where)
+                for arg in node.args[:2] if node.func.id == "ngettext" else node.args[:1]:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                        found.setdefault(arg.value, where)
     return found
 
 
@@ -315,3 +315,30 @@ def test_choose_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
     assert i18n.choose() == "en"
     monkeypatch.setenv("LANG", "C.UTF-8")
     assert i18n.choose("de", None) == "en"
+
+
+# ------------------------------------------------------------ plurals
+
+
+def test_plural_rules_per_language() -> None:
+    """CLDR integer rules: French and Kannada put 0 in the singular, Icelandic 21."""
+    assert [i18n.plural_one(n, "en") for n in (0, 1, 2, 21)] == [False, True, False, False]
+    assert [i18n.plural_one(n, "fr") for n in (0, 1, 2, 21)] == [True, True, False, False]
+    assert [i18n.plural_one(n, "is") for n in (1, 11, 21, 111, 2)] == [
+        True, False, True, False, False]
+    assert [i18n.plural_one(n, "bg") for n in (0, 1, 2)] == [False, True, False]
+
+
+def test_card_counts_use_the_plural_rule() -> None:
+    from client.words import cards_count
+
+    try:
+        i18n.set_language("fr")
+        assert (cards_count(0), cards_count(1), cards_count(2)) == (
+            "0 carte", "1 carte", "2 cartes")
+        i18n.set_language("bg")
+        assert (cards_count(1), cards_count(5)) == ("1 карта", "5 карти")
+        i18n.set_language("en")
+        assert (cards_count(0), cards_count(1)) == ("0 cards", "1 card")
+    finally:
+        i18n.set_language("en")

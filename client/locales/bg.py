@@ -89,7 +89,7 @@ MESSAGES: dict[str, str] = {
     "disconnected": "без връзка",
     "stage {n}": "етап {n}",
     "LAST CARD!": "ПОСЛЕДНА КАРТА!",
-    "Leading card": "Водеща карта",
+    "Leading card": "Горна карта",
     "Colour": "Цвят",
     "Draw pile": "Купчина за теглене",
     "You host this table: a add a bot, x remove a bot, s start.": (
@@ -102,7 +102,7 @@ MESSAGES: dict[str, str] = {
     "+2 stack: {n}": "натрупани +2: {n}",
     "+3 from {name}": "+3 от {name}",
     "open {color} TAKI": "отворен {color} TAKI",
-    "{color} TAKI run": "ход с {color} TAKI",
+    "{color} TAKI run": "серия TAKI, {color}",
     "Plus: play one more card or draw": "Плюс: изиграйте още една карта или теглете",
     "King: play any card or end the turn (e)": (
         "Крал: изиграйте коя да е карта или приключете хода (e)"
@@ -147,9 +147,7 @@ MESSAGES: dict[str, str] = {
     "Change Colour": "Смяна на цвета",
     "Super TAKI": "Супер TAKI",
     "King": "Крал",
-    "+3 Breaker": "Разбивач +3",
-    "1 card": "1 карта",
-    "{n} cards": "{n} карти",
+    "+3 Breaker": "Разбивач на +3",
     # the game log (words)
     "{who} played {card}": "{who} изигра {card}",
     "colour is now {color}": "цветът вече е {color}",
@@ -295,6 +293,10 @@ MESSAGES: dict[str, str] = {
     'Y': 'Ж',
     'Hand: as dealt': 'Ръка: както е раздадена',
     'Hand: sorted by colour': 'Ръка: подредена по цвят',
+    "Draw pile: {n}": "Тесте: {n}",
+    "{n}s": "{n} с",
+    "{n} card": "{n} карта",
+    "{n} cards": "{n} карти",
 }
 
 RULES = """\

@@ -91,7 +91,7 @@ MESSAGES: dict[str, str] = {
     "disconnected": "déconnecté",
     "stage {n}": "étape {n}",
     "LAST CARD!": "DERNIÈRE CARTE !",
-    "Leading card": "Carte de tête",
+    "Leading card": "Carte du dessus",
     "Colour": "Couleur",
     "Draw pile": "Pioche",
     "You host this table: a add a bot, x remove a bot, s start.": (
@@ -144,14 +144,12 @@ MESSAGES: dict[str, str] = {
     "yellow": "jaune",
     "{color} {card}": "{card} {color}",
     "Stop": "Stop",
-    "Change Direction": "Changement de direction",
+    "Change Direction": "Changement de sens",
     "Plus": "Plus",
     "Change Colour": "Changement de couleur",
     "Super TAKI": "Super TAKI",
     "King": "Roi",
-    "+3 Breaker": "Briseur +3",
-    "1 card": "1 carte",
-    "{n} cards": "{n} cartes",
+    "+3 Breaker": "Briseur de +3",
     # the game log (words)
     "{who} played {card}": "{who} a joué {card}",
     "colour is now {color}": "nouvelle couleur : {color}",
@@ -303,6 +301,10 @@ MESSAGES: dict[str, str] = {
     'Y': 'J',
     'Hand: as dealt': "Main : dans l'ordre reçu",
     'Hand: sorted by colour': 'Main : triée par couleur',
+    "Draw pile: {n}": "Pioche : {n}",
+    "{n}s": "{n} s",
+    "{n} card": "{n} carte",
+    "{n} cards": "{n} cartes",
 }
 
 RULES = """\

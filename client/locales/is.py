@@ -26,7 +26,7 @@ MESSAGES: dict[str, str] = {
     "stairs": "mót",
     "must play": "skylt að spila",
     "places": "um sæti",
-    "turn": "tími á leik",
+    "turn": "tími á umferð",
     "Id": "Nr.",
     "Table": "Borð",
     "Seats": "Sæti",
@@ -54,7 +54,7 @@ MESSAGES: dict[str, str] = {
     "Seats must be between 2 and 10.": "Sæti verða að vera 2 til 10.",
     "The +3 window must be 1 to 60 seconds.": "Svartími við +3 verður að vera 1 til 60 sekúndur.",
     "The turn timer must be 0 or 5 to 600 seconds.": (
-        "Tími á leik verður að vera 0 eða 5 til 600 sekúndur."
+        "Tími á umferð verður að vera 0 eða 5 til 600 sekúndur."
     ),
     "Give the table a name.": "Gefðu borðinu nafn.",
     "Lobby": "Anddyri",
@@ -88,7 +88,7 @@ MESSAGES: dict[str, str] = {
     "disconnected": "ótengdur",
     "stage {n}": "stig {n}",
     "LAST CARD!": "SÍÐASTA SPIL!",
-    "Leading card": "Fremsta spil",
+    "Leading card": "Efsta spil",
     "Colour": "Litur",
     "Draw pile": "Dráttarbunki",
     "You host this table: a add a bot, x remove a bot, s start.": (
@@ -104,13 +104,13 @@ MESSAGES: dict[str, str] = {
     "{color} TAKI run": "{color} TAKI í gangi",
     "Plus: play one more card or draw": "Plús: spilaðu einu spili í viðbót eða dragðu",
     "King: play any card or end the turn (e)": (
-        "Kóngur: spilaðu hvaða spili sem er eða ljúktu leik (e)"
+        "Kóngur: settu hvaða spil sem er eða ljúktu umferðinni (e)"
     ),
     "Your move!": "Þú átt leik!",
     "Waiting for {name}": "Beðið eftir {name}",
     "draw": "draga",
     "close TAKI": "loka TAKI",
-    "end turn": "ljúka leik",
+    "end turn": "ljúka umferð",
     "last card": "síðasta spil",
     "break +3": "brjóta +3",
     "pass": "pass",
@@ -141,14 +141,12 @@ MESSAGES: dict[str, str] = {
     "yellow": "gult",
     "{color} {card}": "{color} {card}",
     "Stop": "Stopp",
-    "Change Direction": "Breyta stefnu",
+    "Change Direction": "Stefnuskipti",
     "Plus": "Plús",
-    "Change Colour": "Breyta lit",
-    "Super TAKI": "Super TAKI",
+    "Change Colour": "Litaskipti",
+    "Super TAKI": "Súper TAKI",
     "King": "Kóngur",
-    "+3 Breaker": "+3 Breaker",
-    "1 card": "1 spil",
-    "{n} cards": "{n} spil",
+    "+3 Breaker": "+3 brjótur",
     # the game log (words); "spilaði:" keeps the card in the nominative
     "{who} played {card}": "{who} spilaði: {card}",
     "colour is now {color}": "nýr litur: {color}",
@@ -163,10 +161,10 @@ MESSAGES: dict[str, str] = {
     "{who} declared last card": "{who} sagði „síðasta spil“",
     "{who} closed the TAKI": "{who} lokaði TAKI",
     "{who} left the TAKI open": "{who} skildi TAKI eftir opið",
-    "{who} ended the turn": "{who} lauk leik",
+    "{who} ended the turn": "{who} lauk umferðinni",
     "{who} let the +3 through": "{who} sagði pass við +3",
     "{who} broke the +3!": "{who} braut +3!",
-    "{who}: turn skipped": "{who}: leik sleppt",
+    "{who}: turn skipped": "{who}: umferð sleppt",
     "{who} cleared a stage: now stage {n}": "{who} kláraði stig: nú á stigi {n}",
     "Direction reversed": "Stefnunni snúið við",
     "The discard pile was shuffled into a new draw pile": (
@@ -182,7 +180,7 @@ MESSAGES: dict[str, str] = {
     "You declared last card": "Þú sagðir „síðasta spil“",
     "You closed the TAKI": "Þú lokaðir TAKI",
     "You left the TAKI open": "Þú skildir TAKI eftir opið",
-    "You ended the turn": "Þú laukst leik",
+    "You ended the turn": "Þú laukst umferðinni",
     "You let the +3 through": "Þú sagðir pass við +3",
     "You broke the +3!": "Þú braust +3!",
     "Your turn is skipped": "Leik þínum er sleppt",
@@ -296,6 +294,10 @@ MESSAGES: dict[str, str] = {
     'Y': 'Gu',
     'Hand: as dealt': 'Hönd: eins og hún var gefin',
     'Hand: sorted by colour': 'Hönd: raðað eftir lit',
+    "Draw pile: {n}": "Dráttarbunki: {n}",
+    "{n}s": "{n} s",
+    "{n} card": "{n} spil",
+    "{n} cards": "{n} spil",
 }
 
 RULES = """\

@@ -25,7 +25,7 @@ from ..i18n import _
 from ..i18n import key as key_name
 from ..safe import inert
 from ..widgets.cards import TILE_KEYS, CardTile, HandView, card_text, color_swatch, sort_hand
-from ..words import card_words, cards_count, color_word, refusal
+from ..words import card_words, cards_count, color_word, refusal, seconds
 
 if TYPE_CHECKING:
     from ..app import TakiApp
@@ -248,7 +248,7 @@ class TableScreen(Screen[None]):
         out.append("\n" + _("Colour") + " ")
         color = str(view.get("color", ""))
         out.append_text(color_swatch(color, color_word(color)))
-        out.append("\n" + _("Draw pile") + f": {view.get('draw_count', 0)}")
+        out.append("\n" + _("Draw pile: {n}").format(n=view.get("draw_count", 0)))
         return out
 
     def _status(self, names: list[str], view: dict[str, Any] | None, me: int | None) -> Text:
@@ -286,7 +286,7 @@ class TableScreen(Screen[None]):
             t = Text(_("+3 from {name}").format(name=who), style="bold red")
             left = self.taki.countdown("plus3")
             if left is not None:
-                t.append(f" ({left:.0f}s)")
+                t.append(" (" + seconds(left) + ")")
             parts.append(t)
         taki = view.get("taki")
         if taki:
@@ -301,7 +301,7 @@ class TableScreen(Screen[None]):
             parts.insert(0, Text(_("Your move!"), style="bold reverse green"))
             left = self.taki.countdown("turn")
             if left is not None:
-                parts.insert(1, Text(f"{left:.0f}s", style="bold yellow"))
+                parts.insert(1, Text(seconds(left), style="bold yellow"))
         elif view.get("turn") is not None and not pending:
             turn = view["turn"]
             who = names[turn] if turn < len(names) else "?"
