@@ -390,6 +390,7 @@ class TakiApp(App[None]):
         elif isinstance(message, Replay):
             self.push_screen(ReplayScreen(message))
         elif isinstance(message, Timer):
+            self.state.on_timer(message.kind, message.seat, message.seconds)
             if message.seconds is None:
                 self.timers.pop(message.kind, None)
             else:

@@ -15,6 +15,7 @@ from typing import Any
 from protocol.messages import Event, GameAction, Snapshot, TableInfo
 from protocol.patch import apply_patch
 
+from .announce import Announcer
 from .i18n import _
 from .safe import inert
 from .words import describe
@@ -37,6 +38,11 @@ class TableState:
     """Lines ever appended to ``log`` (it keeps only the last LOG_LINES)."""
     log_epoch: int = 0
     """Goes up when the log is replaced (a snapshot brings its own)."""
+    announcer: Announcer = field(default_factory=Announcer)
+    banner: str = ""
+    """The latest announcement worth a banner (client.announce decides which)."""
+    banner_seq: int = 0
+    """Goes up with each new banner."""
 
     def names(self) -> list[str]:
         """Seat names, made inert (they come from other people)."""
@@ -51,11 +57,14 @@ class TableState:
         self.legal = snap.legal or ()
         self.seq = snap.seq
         self.stale = False
+        self.announcer.restart(snap.view)
         if snap.log is not None:
             self.log.clear()
             self.log_epoch += 1
-            for data in snap.log:
-                self._log(data)
+            for data in snap.log:  # history: told as it was, nothing inferred anew
+                line = describe(data, self.names(), self.seat)
+                if line is not None:
+                    self.note(line)
 
     def on_event(self, event: Event) -> bool:
         """Apply one event; False if it left a gap (the caller should resync)."""
@@ -102,9 +111,27 @@ class TableState:
                     self.note(_("{name} is back").format(name=inert(now.name, 64)))
 
     def _log(self, data: dict[str, Any]) -> None:
-        line = describe(data, self.names(), self.seat)
+        names = self.names()
+        line = describe(data, names, self.seat)
+        stand_ins = {
+            i for i, s in enumerate(self.info.seats if self.info else ()) if s and s.stand_in
+        }
+        said = self.announcer.event(data, self.view, names, self.seat, stand_ins, line)
+        for extra in said.before:
+            self.note(extra)
+        if said.own_line is not None:
+            line = said.own_line
         if line is not None:
             self.note(line)
+        for extra in said.after:
+            self.note(extra)
+        if said.banner:
+            self.banner = said.banner
+            self.banner_seq += 1
+
+    def on_timer(self, kind: str, seat: int | None, seconds: float | None) -> None:
+        """A deadline started or was lifted (the turn timer is how a timeout is told)."""
+        self.announcer.on_timer(kind, seat, seconds)
 
     def note(self, line: str) -> None:
         """A line of the client's own in the log (a game starting, a player leaving)."""

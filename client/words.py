@@ -100,7 +100,9 @@ def describe(data: dict[str, Any], names: Sequence[str], me: int | None = None) 
             text += " " + reason
         shown = data.get("cards")
         if shown:
-            text += ": " + ", ".join(card_words(str(c)) for c in shown)
+            text = _("{drew}: {cards}").format(
+                drew=text, cards=", ".join(card_words(str(c)) for c in shown)
+            )
         return text
     if mine:
         own = {

@@ -297,6 +297,21 @@ MESSAGES: dict[str, str] = {
     "{n}s": "{n} с",
     "{n} card": "{n} карта",
     "{n} cards": "{n} карти",
+    'You did not say last card: you draw {n}': 'Не обявихте последна карта: теглите {n}',
+    '{who} did not say last card: draws {n}': '{who} не обяви последна карта: тегли {n}',
+    'Time ran out: your turn ends': 'Времето изтече: ходът ви приключва',
+    'Time ran out for {who}': 'Времето на {who} изтече',
+    '+3 from you: the others answer': 'Вашият +3: останалите отговарят',
+    '+3 from {who}: break it (b) or let it through (p)': (
+        '+3 от {who}: разбийте го (b) или го пропуснете (p)'
+    ),
+    'You said last card': 'Обявихте „последна карта“',
+    '{who} said last card': '{who} обяви „последна карта“',
+    'A bot played {card} for {who}': 'Бот изигра {card} вместо {who}',
+    'A bot drew {cards} for {who}': 'Бот изтегли {cards} вместо {who}',
+    'passed: {names}': 'пропуснаха: {names}',
+    'Your turn': 'Ваш ред',
+    "{drew}: {cards}": "{drew}: {cards}",
 }
 
 RULES = """\

@@ -305,6 +305,23 @@ MESSAGES: dict[str, str] = {
     "{n}s": "{n} s",
     "{n} card": "{n} carte",
     "{n} cards": "{n} cartes",
+    'You did not say last card: you draw {n}': (
+        "Vous n'avez pas dit dernière carte : vous piochez {n}"
+    ),
+    '{who} did not say last card: draws {n}': "{who} n'a pas dit dernière carte : pioche {n}",
+    'Time ran out: your turn ends': "Temps écoulé : votre tour s'arrête",
+    'Time ran out for {who}': 'Temps écoulé pour {who}',
+    '+3 from you: the others answer': 'Votre +3 : les autres répondent',
+    '+3 from {who}: break it (b) or let it through (p)': (
+        '+3 de {who} : brisez-le (b) ou laissez passer (p)'
+    ),
+    'You said last card': 'Vous avez dit « dernière carte »',
+    '{who} said last card': '{who} a dit « dernière carte »',
+    'A bot played {card} for {who}': 'Un bot a joué {card} pour {who}',
+    'A bot drew {cards} for {who}': 'Un bot a pioché {cards} pour {who}',
+    'passed: {names}': 'ont passé : {names}',
+    'Your turn': 'Votre tour',
+    "{drew}: {cards}": "{drew} : {cards}",
 }
 
 RULES = """\

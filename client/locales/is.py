@@ -298,6 +298,21 @@ MESSAGES: dict[str, str] = {
     "{n}s": "{n} s",
     "{n} card": "{n} spil",
     "{n} cards": "{n} spil",
+    'You did not say last card: you draw {n}': 'Þú sagðir ekki síðasta spil: þú dregur {n}',
+    '{who} did not say last card: draws {n}': '{who} sagði ekki síðasta spil: dregur {n}',
+    'Time ran out: your turn ends': 'Tíminn rann út: umferðinni þinni lýkur',
+    'Time ran out for {who}': 'Tími {who} rann út',
+    '+3 from you: the others answer': 'Þitt +3: hinir svara',
+    '+3 from {who}: break it (b) or let it through (p)': (
+        '+3 frá {who}: brjóttu það (b) eða hleyptu því í gegn (p)'
+    ),
+    'You said last card': 'Þú sagðir „síðasta spil“',
+    '{who} said last card': '{who} sagði „síðasta spil“',
+    'A bot played {card} for {who}': 'Tölva setti {card} fyrir {who}',
+    'A bot drew {cards} for {who}': 'Tölva dró {cards} fyrir {who}',
+    'passed: {names}': 'slepptu: {names}',
+    'Your turn': 'Þín umferð',
+    "{drew}: {cards}": "{drew}: {cards}",
 }
 
 RULES = """\

@@ -299,6 +299,21 @@ MESSAGES: dict[str, str] = {
     "{n}s": "{n} ಸೆ",
     "{n} card": "{n} ಕಾರ್ಡ್",
     "{n} cards": "{n} ಕಾರ್ಡುಗಳು",
+    'You did not say last card: you draw {n}': 'ನೀವು ಕೊನೆಯ ಕಾರ್ಡ್ ಎನ್ನಲಿಲ್ಲ: {n} ತೆಗೆಯಿರಿ',
+    '{who} did not say last card: draws {n}': '{who} ಕೊನೆಯ ಕಾರ್ಡ್ ಎನ್ನಲಿಲ್ಲ: {n} ತೆಗೆಯುತ್ತಾರೆ',
+    'Time ran out: your turn ends': 'ಸಮಯ ಮುಗಿಯಿತು: ನಿಮ್ಮ ಸರದಿ ಮುಗಿಯಿತು',
+    'Time ran out for {who}': '{who} ಅವರ ಸಮಯ ಮುಗಿಯಿತು',
+    '+3 from you: the others answer': 'ನಿಮ್ಮ +3: ಉಳಿದವರು ಉತ್ತರಿಸುತ್ತಾರೆ',
+    '+3 from {who}: break it (b) or let it through (p)': (
+        '{who} ಅವರ +3: ಮುರಿಯಿರಿ (b) ಅಥವಾ ಬಿಡಿ (p)'
+    ),
+    'You said last card': 'ನೀವು "ಕೊನೆಯ ಕಾರ್ಡ್" ಎಂದಿರಿ',
+    '{who} said last card': '{who} "ಕೊನೆಯ ಕಾರ್ಡ್" ಎಂದರು',
+    'A bot played {card} for {who}': '{who} ಪರವಾಗಿ ಬಾಟ್ {card} ಹಾಕಿತು',
+    'A bot drew {cards} for {who}': '{who} ಪರವಾಗಿ ಬಾಟ್ {cards} ತೆಗೆಯಿತು',
+    'passed: {names}': 'ಬಿಟ್ಟವರು: {names}',
+    'Your turn': 'ನಿಮ್ಮ ಸರದಿ',
+    "{drew}: {cards}": "{drew}: {cards}",
 }
 
 RULES = """\

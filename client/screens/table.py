@@ -11,12 +11,14 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
 from engine.reasons import why_not
@@ -110,12 +112,20 @@ class TableScreen(Screen[None]):
         self._leaving = False
         self.as_dealt = False
         """Show the hand in the order it was dealt and drawn instead of sorted (key o)."""
+        self._banner = ""
+        self._banner_seq = 0
+        self._banner_timer: Timer | None = None
 
     def flash(self, text: str) -> None:
         """A short message in the status line (a refusal, a hint), gone after 5 s."""
         self._flash = text
         self.refresh_view()
         self.set_timer(5, self._unflash)
+
+    def _unbanner(self) -> None:
+        self._banner = ""
+        self._banner_timer = None
+        self.refresh_view()
 
     def _unflash(self) -> None:
         self._flash = ""
@@ -171,6 +181,18 @@ class TableScreen(Screen[None]):
         conn = self.taki.connection_note
         if conn:
             title.append(f"   {conn}", style="bold red")
+        if state.banner_seq != self._banner_seq:  # a new announcement: show it a while
+            self._banner_seq = state.banner_seq
+            self._banner = state.banner
+            if self._banner_timer is not None:
+                self._banner_timer.stop()
+            self._banner_timer = self.set_timer(6, self._unbanner)
+        if self._banner:
+            room = max(self.size.width - title.cell_len - 4, 0)
+            if room > 8:
+                title.append("   ")
+                title.append(set_cell_size(self._banner, room).rstrip(),
+                             style="bold magenta")
         self.query_one("#title", Static).update(title)
         self.query_one("#players", Static).update(self._players(names, view, me))
         self.query_one("#lead", Static).update(self._lead(view))
@@ -287,6 +309,10 @@ class TableScreen(Screen[None]):
             left = self.taki.countdown("plus3")
             if left is not None:
                 t.append(" (" + seconds(left) + ")")
+            passed = [names[i] for i in pending.get("passed", []) if i < len(names)]
+            if passed:
+                t.append(" " + _("passed: {names}").format(names=", ".join(passed)),
+                         style="")
             parts.append(t)
         taki = view.get("taki")
         if taki:
@@ -305,7 +331,10 @@ class TableScreen(Screen[None]):
         elif view.get("turn") is not None and not pending:
             turn = view["turn"]
             who = names[turn] if turn < len(names) else "?"
-            parts.insert(0, Text(_("Waiting for {name}").format(name=who)))
+            if turn == me:  # our turn, but no moves yet (a stand-in, a resync)
+                parts.insert(0, Text(_("Your turn"), style="bold"))
+            else:
+                parts.insert(0, Text(_("Waiting for {name}").format(name=who)))
         for i, part in enumerate(parts):
             if i:
                 out.append("  ·  ")
