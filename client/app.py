@@ -40,6 +40,7 @@ from protocol.messages import (
     Rematch,
     RemoveBot,
     Replay,
+    Replays,
     Request,
     Resync,
     Snapshot,
@@ -63,6 +64,7 @@ from .screens.help import HelpScreen
 from .screens.intro import IntroScreen
 from .screens.lobby import LobbyScreen
 from .screens.replay import ReplayScreen
+from .screens.replays import ReplayListScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
 from .state import TableState
@@ -84,6 +86,7 @@ class TakiApp(App[None]):
         name: str | None = None,
         watch: str | None = None,
         replay: int | None = None,
+        replays: bool = False,
         settings: Settings | None = None,
         bot_delay: float = 0.8,
         discover: bool = False,
@@ -99,6 +102,8 @@ class TakiApp(App[None]):
         self.address = address
         self.watch_id = watch
         self.replay_id = replay
+        self.list_replays = replays
+        """Open the list of finished games once connected (``--replays``)."""
         self.bot_delay = bot_delay
         self.state = TableState()
         self.tables: dict[str, TableInfo] = {}
@@ -326,6 +331,8 @@ class TakiApp(App[None]):
                     self.request(Spectate, table=self.watch_id)
                 if self.replay_id is not None:
                     self.request(GetReplay, game=self.replay_id)
+                elif self.list_replays:
+                    self.push_screen(ReplayListScreen())
                 if self._after_connect is not None:
                     self._after_connect()
                     self._after_connect = None
@@ -389,6 +396,9 @@ class TakiApp(App[None]):
             )
         elif isinstance(message, Replay):
             self.push_screen(ReplayScreen(message))
+        elif isinstance(message, Replays):
+            if isinstance(self.screen, ReplayListScreen):
+                self.screen.show(message.games)
         elif isinstance(message, Timer):
             self.state.on_timer(message.kind, message.seat, message.seconds)
             if message.seconds is None:
@@ -485,6 +495,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--replay", metavar="GAME", type=int, help="step through finished game GAME"
     )
     parser.add_argument(
+        "--replays", action="store_true", help="list the server's finished games to replay"
+    )
+    parser.add_argument(
         "--lang", choices=sorted(LANGUAGES), help="language for this run (default: saved, locale)"
     )
     parser.add_argument(
@@ -509,14 +522,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.name and not valid_name(args.name):
         print("taki-client: a name is 1 to 24 printable characters", file=sys.stderr)
         return 2
-    if (args.watch or args.replay is not None) and not args.address:
-        print("taki-client: --watch and --replay need a server address", file=sys.stderr)
+    if (args.watch or args.replay is not None or args.replays) and not args.address:
+        print("taki-client: --watch and --replay(s) need a server address", file=sys.stderr)
         return 2
     TakiApp(
         args.address,
         name=args.name.strip() if args.name else None,
         watch=args.watch,
         replay=args.replay,
+        replays=args.replays,
         settings=settings,
         discover=True,
         discovery_interfaces=args.discovery_interface,

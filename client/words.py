@@ -150,6 +150,24 @@ def describe(data: dict[str, Any], names: Sequence[str], me: int | None = None) 
     return f"{who}: {kind}"
 
 
+def action_words(data: dict[str, Any], names: Sequence[str]) -> str:
+    """An action (RULES.md JSON form) in words: for a step whose events say nothing."""
+    seat = data.get("seat", -1)
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    kind = data.get("type")
+    if kind == "play":
+        return _("{who} played {card}").format(who=who, card=card_words(str(data.get("card"))))
+    words = {
+        "draw": _("{who} drew {cards}"),
+        "close_taki": _("{who} closed the TAKI"),
+        "end_turn": _("{who} ended the turn"),
+        "declare_last_card": _("{who} declared last card"),
+        "break": _("{who} broke the +3!"),
+        "pass": _("{who} let the +3 through"),
+    }
+    return words.get(str(kind), "{who}: ?").format(who=who, cards=cards_count(1))
+
+
 def refusal(reason: Reason, names: Sequence[str]) -> str:
     """A refusal (engine.reasons) in the player's words: says why, and what would do."""
     p = reason.params

@@ -35,9 +35,6 @@ MESSAGES: dict[str, str] = {
     "Watching": "Зрители",
     "Options": "Опции",
     "No tables yet: press n to open one.": "Още няма маси: натиснете n, за да отворите една.",
-    "n new table · Enter join · w watch · ? help · q back": (
-        "n нова маса · Enter сядане · w гледане · ? помощ · q назад"
-    ),
     "Press q again to quit.": "Натиснете q отново за изход.",
     "New table": "Нова маса",
     "(Enter creates, Esc cancels)": "(Enter създава, Esc отказва)",
@@ -312,6 +309,15 @@ MESSAGES: dict[str, str] = {
     'passed: {names}': 'пропуснаха: {names}',
     'Your turn': 'Ваш ред',
     "{drew}: {cards}": "{drew}: {cards}",
+    'Finished games': 'Изиграни игри',
+    'Enter step through the game · q back': 'Enter преглед на играта стъпка по стъпка · q назад',
+    'Game': 'Игра',
+    'Winner': 'Победител',
+    'Asking the server...': 'Питаме сървъра...',
+    'No finished games on this server yet.': 'На този сървър още няма приключени игри.',
+    'n new table · Enter join · w watch · v replays · ? help · q back': (
+        'n нова маса · Enter влез · w гледай · v повторения · ? помощ · q назад'
+    ),
 }
 
 RULES = """\

@@ -37,9 +37,6 @@ MESSAGES: dict[str, str] = {
     "Watching": "Spectateurs",
     "Options": "Options",
     "No tables yet: press n to open one.": "Aucune table : appuyez sur n pour en ouvrir une.",
-    "n new table · Enter join · w watch · ? help · q back": (
-        "n nouvelle table · Entrée rejoindre · w regarder · ? aide · q retour"
-    ),
     "Press q again to quit.": "Appuyez encore sur q pour quitter.",
     "New table": "Nouvelle table",
     "(Enter creates, Esc cancels)": "(Entrée crée, Échap annule)",
@@ -322,6 +319,17 @@ MESSAGES: dict[str, str] = {
     'passed: {names}': 'ont passé : {names}',
     'Your turn': 'Votre tour',
     "{drew}: {cards}": "{drew} : {cards}",
+    'Finished games': 'Parties terminées',
+    'Enter step through the game · q back': 'Entrée revoir la partie coup par coup · q retour',
+    'Game': 'Partie',
+    'Winner': 'Gagnant',
+    'Asking the server...': 'Demande au serveur...',
+    'No finished games on this server yet.': (
+        "Aucune partie terminée sur ce serveur pour l'instant."
+    ),
+    'n new table · Enter join · w watch · v replays · ? help · q back': (
+        'n nouvelle table · Entrée rejoindre · w regarder · v parties jouées · ? aide · q retour'
+    ),
 }
 
 RULES = """\

@@ -34,9 +34,6 @@ MESSAGES: dict[str, str] = {
     "Watching": "Áhorfendur",
     "Options": "Valkostir",
     "No tables yet: press n to open one.": "Engin borð enn: ýttu á n til að opna borð.",
-    "n new table · Enter join · w watch · ? help · q back": (
-        "n nýtt borð · Enter setjast · w horfa · ? hjálp · q til baka"
-    ),
     "Press q again to quit.": "Ýttu aftur á q til að hætta.",
     "New table": "Nýtt borð",
     "(Enter creates, Esc cancels)": "(Enter stofnar, Esc hættir við)",
@@ -313,6 +310,17 @@ MESSAGES: dict[str, str] = {
     'passed: {names}': 'slepptu: {names}',
     'Your turn': 'Þín umferð',
     "{drew}: {cards}": "{drew}: {cards}",
+    'Finished games': 'Lokin spil',
+    'Enter step through the game · q back': (
+        'Enter fara í gegnum spilið skref fyrir skref · q til baka'
+    ),
+    'Game': 'Spil',
+    'Winner': 'Sigurvegari',
+    'Asking the server...': 'Spyr þjóninn...',
+    'No finished games on this server yet.': 'Engin lokin spil á þessum þjóni enn.',
+    'n new table · Enter join · w watch · v replays · ? help · q back': (
+        'n nýtt borð · Enter setjast · w horfa · v endursýningar · ? hjálp · q til baka'
+    ),
 }
 
 RULES = """\

@@ -35,9 +35,6 @@ MESSAGES: dict[str, str] = {
     "Watching": "ವೀಕ್ಷಕರು",
     "Options": "ಆಯ್ಕೆಗಳು",
     "No tables yet: press n to open one.": "ಇನ್ನೂ ಟೇಬಲುಗಳಿಲ್ಲ: ಒಂದನ್ನು ತೆರೆಯಲು n ಒತ್ತಿ.",
-    "n new table · Enter join · w watch · ? help · q back": (
-        "n ಹೊಸ ಟೇಬಲ್ · Enter ಸೇರಿ · w ವೀಕ್ಷಿಸಿ · ? ಸಹಾಯ · q ಹಿಂದೆ"
-    ),
     "Press q again to quit.": "ನಿರ್ಗಮಿಸಲು ಮತ್ತೆ q ಒತ್ತಿ.",
     "New table": "ಹೊಸ ಟೇಬಲ್",
     "(Enter creates, Esc cancels)": "(Enter ರಚಿಸುತ್ತದೆ, Esc ರದ್ದುಮಾಡುತ್ತದೆ)",
@@ -314,6 +311,15 @@ MESSAGES: dict[str, str] = {
     'passed: {names}': 'ಬಿಟ್ಟವರು: {names}',
     'Your turn': 'ನಿಮ್ಮ ಸರದಿ',
     "{drew}: {cards}": "{drew}: {cards}",
+    'Finished games': 'ಮುಗಿದ ಆಟಗಳು',
+    'Enter step through the game · q back': 'Enter ಆಟವನ್ನು ಹೆಜ್ಜೆ ಹೆಜ್ಜೆಯಾಗಿ ನೋಡಿ · q ಹಿಂದೆ',
+    'Game': 'ಆಟ',
+    'Winner': 'ವಿಜೇತ',
+    'Asking the server...': 'ಸರ್ವರ್ ಅನ್ನು ಕೇಳಲಾಗುತ್ತಿದೆ...',
+    'No finished games on this server yet.': 'ಈ ಸರ್ವರ್\u200cನಲ್ಲಿ ಇನ್ನೂ ಮುಗಿದ ಆಟಗಳಿಲ್ಲ.',
+    'n new table · Enter join · w watch · v replays · ? help · q back': (
+        'n ಹೊಸ ಮೇಜು · Enter ಸೇರಿ · w ನೋಡಿ · v ಮರುನೋಟ · ? ಸಹಾಯ · q ಹಿಂದೆ'
+    ),
 }
 
 RULES = """\

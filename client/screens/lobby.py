@@ -17,6 +17,7 @@ from protocol.messages import TableInfo, TableOptions
 
 from ..i18n import _
 from ..safe import inert
+from .replays import ReplayListScreen
 
 if TYPE_CHECKING:
     from ..app import TakiApp
@@ -122,6 +123,7 @@ class LobbyScreen(Screen[None]):
         Binding("n", "create", "New table"),
         Binding("enter", "join", "Join"),
         Binding("w", "watch", "Watch"),
+        Binding("v", "replays", "Finished games"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "back", "Back"),
     ]
@@ -142,7 +144,8 @@ class LobbyScreen(Screen[None]):
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static(id="lobby-note")
         yield Static(
-            _("n new table · Enter join · w watch · ? help · q back"), classes="hint"
+            _("n new table · Enter join · w watch · v replays · ? help · q back"),
+            classes="hint",
         )
 
     def on_mount(self) -> None:
@@ -227,6 +230,9 @@ class LobbyScreen(Screen[None]):
 
         default = _("{name}'s table").format(name=self.taki.player_name)[:40]
         self.app.push_screen(CreateTable(default), made)
+
+    def action_replays(self) -> None:
+        self.app.push_screen(ReplayListScreen())
 
     def action_join(self) -> None:
         table = self._selected()

@@ -19,8 +19,8 @@ from protocol.messages import Replay
 
 from ..i18n import _
 from ..safe import inert
-from ..widgets.cards import card_text, color_swatch
-from ..words import color_word, describe
+from ..widgets.cards import card_text, color_swatch, sort_hand
+from ..words import action_words, color_word, describe
 
 
 class ReplayScreen(Screen[None]):
@@ -70,6 +70,8 @@ class ReplayScreen(Screen[None]):
             if i == index - 1:
                 names = self.names
                 lines = [line for e in events if (line := describe(e.to_json(), names))]
+                if not lines:  # every step in words, even one that left no event
+                    lines = [action_words(action.to_json(), names)]
         return game, lines
 
     def refresh_view(self) -> None:
@@ -89,8 +91,8 @@ class ReplayScreen(Screen[None]):
             board.append(marker, style="bold yellow")
             board.append(Text(name, style="bold"))
             board.append(f"  ({len(game.hands[seat])})\n   ")
-            for code in game.hands[seat]:
-                board.append_text(card_text(code))
+            for code in sort_hand(game.hands[seat]):
+                board.append_text(card_text(code, tagged=True))
                 board.append(" ")
             board.append("\n")
         board.append("\n")

@@ -81,10 +81,13 @@ def symbol(code: str) -> str:
     return symbols().get(sym, sym)
 
 
-def card_text(code: str, *, dim: bool = False, width: int = 0) -> Text:
-    """A card as a coloured label, e.g. ' 7 ' on red; dim for an unplayable one."""
+def card_text(code: str, *, dim: bool = False, width: int = 0, tagged: bool = False) -> Text:
+    """A card as a coloured label, e.g. ' 7 ' on red; dim for an unplayable one.
+    ``tagged``: the colour's initial too (' R7 '), where no tile header says it."""
     col = COLOR_OF.get(code) if code in CODES else None
     label = symbol(code)
+    if tagged and col is not None:
+        label = color_initial(col) + label
     label = f" {label} " if not width or cell_len(label) + 2 <= width else label
     if width:
         label = fit(label, width)
