@@ -98,7 +98,8 @@ class TakiApp(App[None]):
         self.discovery_interfaces = discovery_interfaces
         self.discovery: Browser | None = None
         self.settings = settings or Settings()
-        self.player_name = name or self.settings.name or "Player"
+        saved = self.settings.spectator_name or "Spectator" if watch else self.settings.name
+        self.player_name = name or saved or "Player"
         self.address = address
         self.watch_id = watch
         self.replay_id = replay

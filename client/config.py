@@ -29,6 +29,8 @@ def valid_name(name: str) -> bool:
 class Settings:
     name: str = ""
     lang: str = ""
+    spectator_name: str = ""
+    """The name shown when watching (``--watch``): a spectator is not the player."""
     intro_seen: bool = True
     """The one-screen how-to-play was shown. A settings file without it (a first launch)
     loads as False; a Settings() built in code (tests, tools) shows no intro."""
@@ -44,6 +46,7 @@ class Settings:
         return cls(
             str(data.get("name", ""))[:24],
             str(data.get("lang", ""))[:8],
+            str(data.get("spectator_name", ""))[:24],
             data.get("intro_seen") is True,
         )
 

@@ -11,8 +11,9 @@ import pytest
 
 from client.app import TakiApp
 from client.config import Settings
-from client.screens.table import TableScreen, fit_keys
+from client.screens.table import TableScreen
 from client.widgets.cards import TILE_KEYS, CardTile, sort_hand, tile_key
+from client.widgets.keybar import fit_keys
 
 from .server_thread import ServerThread
 from .test_client import _set_game, seated_game

@@ -315,9 +315,17 @@ MESSAGES: dict[str, str] = {
     'Winner': 'Победител',
     'Asking the server...': 'Питаме сървъра...',
     'No finished games on this server yet.': 'На този сървър още няма приключени игри.',
-    'n new table · Enter join · w watch · v replays · ? help · q back': (
-        'n нова маса · Enter влез · w гледай · v повторения · ? помощ · q назад'
-    ),
+    'new table': 'нова маса',
+    'join': 'влез',
+    'watch': 'гледай',
+    'finished games': 'изиграни игри',
+    'settings': 'настройки',
+    'back': 'назад',
+    'Settings': 'Настройки',
+    'Your name as a spectator': 'Името ви като зрител',
+    'Spectator': 'Зрител',
+    'Save': 'Запази',
+    'Settings saved.': 'Настройките са запазени.',
 }
 
 RULES = """\

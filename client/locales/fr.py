@@ -327,9 +327,17 @@ MESSAGES: dict[str, str] = {
     'No finished games on this server yet.': (
         "Aucune partie terminée sur ce serveur pour l'instant."
     ),
-    'n new table · Enter join · w watch · v replays · ? help · q back': (
-        'n nouvelle table · Entrée rejoindre · w regarder · v parties jouées · ? aide · q retour'
-    ),
+    'new table': 'nouvelle table',
+    'join': 'rejoindre',
+    'watch': 'regarder',
+    'finished games': 'parties jouées',
+    'settings': 'réglages',
+    'back': 'retour',
+    'Settings': 'Réglages',
+    'Your name as a spectator': 'Votre nom de spectateur',
+    'Spectator': 'Spectateur',
+    'Save': 'Enregistrer',
+    'Settings saved.': 'Réglages enregistrés.',
 }
 
 RULES = """\

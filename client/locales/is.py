@@ -318,9 +318,17 @@ MESSAGES: dict[str, str] = {
     'Winner': 'Sigurvegari',
     'Asking the server...': 'Spyr þjóninn...',
     'No finished games on this server yet.': 'Engin lokin spil á þessum þjóni enn.',
-    'n new table · Enter join · w watch · v replays · ? help · q back': (
-        'n nýtt borð · Enter setjast · w horfa · v endursýningar · ? hjálp · q til baka'
-    ),
+    'new table': 'nýtt borð',
+    'join': 'setjast',
+    'watch': 'horfa',
+    'finished games': 'lokin spil',
+    'settings': 'stillingar',
+    'back': 'til baka',
+    'Settings': 'Stillingar',
+    'Your name as a spectator': 'Nafnið þitt sem áhorfandi',
+    'Spectator': 'Áhorfandi',
+    'Save': 'Vista',
+    'Settings saved.': 'Stillingar vistaðar.',
 }
 
 RULES = """\

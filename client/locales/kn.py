@@ -317,9 +317,17 @@ MESSAGES: dict[str, str] = {
     'Winner': 'ವಿಜೇತ',
     'Asking the server...': 'ಸರ್ವರ್ ಅನ್ನು ಕೇಳಲಾಗುತ್ತಿದೆ...',
     'No finished games on this server yet.': 'ಈ ಸರ್ವರ್\u200cನಲ್ಲಿ ಇನ್ನೂ ಮುಗಿದ ಆಟಗಳಿಲ್ಲ.',
-    'n new table · Enter join · w watch · v replays · ? help · q back': (
-        'n ಹೊಸ ಮೇಜು · Enter ಸೇರಿ · w ನೋಡಿ · v ಮರುನೋಟ · ? ಸಹಾಯ · q ಹಿಂದೆ'
-    ),
+    'new table': 'ಹೊಸ ಮೇಜು',
+    'join': 'ಸೇರಿ',
+    'watch': 'ನೋಡಿ',
+    'finished games': 'ಮುಗಿದ ಆಟಗಳು',
+    'settings': 'ಸೆಟ್ಟಿಂಗ್\u200cಗಳು',
+    'back': 'ಹಿಂದೆ',
+    'Settings': 'ಸೆಟ್ಟಿಂಗ್\u200cಗಳು',
+    'Your name as a spectator': 'ವೀಕ್ಷಕರಾಗಿ ನಿಮ್ಮ ಹೆಸರು',
+    'Spectator': 'ವೀಕ್ಷಕ',
+    'Save': 'ಉಳಿಸಿ',
+    'Settings saved.': 'ಸೆಟ್ಟಿಂಗ್\u200cಗಳನ್ನು ಉಳಿಸಲಾಗಿದೆ.',
 }
 
 RULES = """\

@@ -16,8 +16,11 @@ from textual.widgets import Button, Checkbox, DataTable, Input, Static
 from protocol.messages import TableInfo, TableOptions
 
 from ..i18n import _
+from ..i18n import key as key_name
 from ..safe import inert
+from ..widgets.keybar import fit_keys
 from .replays import ReplayListScreen
+from .settings import SettingsScreen
 
 if TYPE_CHECKING:
     from ..app import TakiApp
@@ -124,6 +127,7 @@ class LobbyScreen(Screen[None]):
         Binding("enter", "join", "Join"),
         Binding("w", "watch", "Watch"),
         Binding("v", "replays", "Finished games"),
+        Binding("s", "settings", "Settings"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "back", "Back"),
     ]
@@ -143,10 +147,7 @@ class LobbyScreen(Screen[None]):
         yield Static(id="lobby-title")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static(id="lobby-note")
-        yield Static(
-            _("n new table · Enter join · w watch · v replays · ? help · q back"),
-            classes="hint",
-        )
+        yield Static(id="lobby-keys", classes="hint")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -205,6 +206,16 @@ class LobbyScreen(Screen[None]):
         else:
             note = _("No tables yet: press n to open one.")
         self.query_one("#lobby-note", Static).update(note)
+        keys = [
+            ("n", _("new table"), True),
+            (key_name("Enter"), _("join"), True),
+            ("w", _("watch"), True),
+            ("v", _("finished games"), True),
+            ("s", _("settings"), False),
+            ("?", _("help"), False),
+            ("q", _("back"), False),
+        ]
+        self.query_one("#lobby-keys", Static).update(fit_keys(keys, self.size.width or 80))
 
     def _selected(self) -> str | None:
         table = self.query_one(DataTable)
@@ -230,6 +241,14 @@ class LobbyScreen(Screen[None]):
 
         default = _("{name}'s table").format(name=self.taki.player_name)[:40]
         self.app.push_screen(CreateTable(default), made)
+
+    def action_settings(self) -> None:
+        def saved(changed: bool | None) -> None:
+            if changed:  # a new language: draw the lobby anew in it
+                self.app.switch_screen(LobbyScreen())
+                self.app.notify(_("Settings saved."), timeout=3)
+
+        self.app.push_screen(SettingsScreen(), saved)
 
     def action_replays(self) -> None:
         self.app.push_screen(ReplayListScreen())

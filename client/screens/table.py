@@ -27,6 +27,7 @@ from ..i18n import _
 from ..i18n import key as key_name
 from ..safe import inert
 from ..widgets.cards import TILE_KEYS, CardTile, HandView, card_text, color_swatch, sort_hand
+from ..widgets.keybar import fit_keys
 from ..words import card_words, cards_count, color_word, refusal, seconds
 
 if TYPE_CHECKING:
@@ -56,24 +57,6 @@ class ColorPicker(ModalScreen[str | None]):
 
     def action_pick(self, color: str) -> None:
         self.dismiss(color or None)
-
-
-def fit_keys(items: list[tuple[str, str, bool]], width: int) -> Text:
-    """The key bar in one line of ``width`` cells: when the words do not all fit, the
-    ones that matter least (chat, help, leave, choose) shrink to their key alone."""
-
-    def render(short: bool) -> Text:
-        out = Text()
-        for i, (key, label, matters) in enumerate(items):
-            if i:
-                out.append("  ")
-            out.append(key, style="bold")
-            if matters or not short:
-                out.append(" " + label)
-        return out
-
-    full = render(short=False)
-    return full if full.cell_len <= width else render(short=True)
 
 
 class TableScreen(Screen[None]):
