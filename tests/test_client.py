@@ -121,6 +121,10 @@ async def test_refusals_say_why_and_the_card_flashes(server: ServerThread) -> No
         await pilot.press("c")
         await until(lambda: "Nothing to close" in str(status.render()))
         assert sorted(app.state.hand) == ["G3", "G7"]  # nothing was sent
+        await pilot.press("s")  # a host key, but the game is on
+        await until(lambda: "Only before the game starts" in str(status.render()))
+        await pilot.press("v")
+        await until(lambda: "when the game is over" in str(status.render()))
 
 
 def _set_game(table: Any, pos: dict[str, Any]) -> None:

@@ -326,6 +326,10 @@ MESSAGES: dict[str, str] = {
     'Spectator': 'Зрител',
     'Save': 'Запази',
     'Settings saved.': 'Настройките са запазени.',
+    'Only the host ({name}) can do that.': 'Само домакинът ({name}) може да направи това.',
+    'Only after the game: r starts a rematch.': 'Само след играта: r започва реванш.',
+    'Only before the game starts.': 'Само преди началото на играта.',
+    'The replay opens when the game is over.': 'Повторението се отваря, когато играта свърши.',
 }
 
 RULES = """\

@@ -338,6 +338,12 @@ MESSAGES: dict[str, str] = {
     'Spectator': 'Spectateur',
     'Save': 'Enregistrer',
     'Settings saved.': 'Réglages enregistrés.',
+    'Only the host ({name}) can do that.': "Seul l'hôte ({name}) peut faire cela.",
+    'Only after the game: r starts a rematch.': (
+        'Seulement après la partie : r lance une revanche.'
+    ),
+    'Only before the game starts.': 'Seulement avant le début de la partie.',
+    'The replay opens when the game is over.': "La relecture s'ouvre à la fin de la partie.",
 }
 
 RULES = """\

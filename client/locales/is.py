@@ -329,6 +329,10 @@ MESSAGES: dict[str, str] = {
     'Spectator': 'Áhorfandi',
     'Save': 'Vista',
     'Settings saved.': 'Stillingar vistaðar.',
+    'Only the host ({name}) can do that.': 'Aðeins gestgjafinn ({name}) getur gert þetta.',
+    'Only after the game: r starts a rematch.': 'Aðeins eftir spilið: r byrjar nýtt spil.',
+    'Only before the game starts.': 'Aðeins áður en spilið hefst.',
+    'The replay opens when the game is over.': 'Endursýningin opnast þegar spilinu er lokið.',
 }
 
 RULES = """\

@@ -328,6 +328,10 @@ MESSAGES: dict[str, str] = {
     'Spectator': 'ವೀಕ್ಷಕ',
     'Save': 'ಉಳಿಸಿ',
     'Settings saved.': 'ಸೆಟ್ಟಿಂಗ್\u200cಗಳನ್ನು ಉಳಿಸಲಾಗಿದೆ.',
+    'Only the host ({name}) can do that.': 'ಆತಿಥೇಯರು ({name}) ಮಾತ್ರ ಇದನ್ನು ಮಾಡಬಹುದು.',
+    'Only after the game: r starts a rematch.': 'ಆಟ ಮುಗಿದ ಮೇಲೆ ಮಾತ್ರ: r ಮರುಪಂದ್ಯ ಆರಂಭಿಸುತ್ತದೆ.',
+    'Only before the game starts.': 'ಆಟ ಆರಂಭವಾಗುವ ಮೊದಲು ಮಾತ್ರ.',
+    'The replay opens when the game is over.': 'ಆಟ ಮುಗಿದಾಗ ಮರುನೋಟ ತೆರೆಯುತ್ತದೆ.',
 }
 
 RULES = """\

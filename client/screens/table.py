@@ -423,12 +423,28 @@ class TableScreen(Screen[None]):
         self.flash(refusal(why_not(state.view, kind, card), state.names()))
 
     def action_host(self, what: str) -> None:
+        state = self.taki.state
+        info = state.info
+        if info is None:
+            return
+        if state.seat is None or info.host != state.seat:
+            self.flash(_("Only the host ({name}) can do that.").format(
+                name=state.names()[info.host] if info.host is not None
+                and info.host < len(info.seats) else "?"))
+            return
+        needs = "over" if what == "rematch" else "waiting"
+        if info.state != needs:
+            self.flash(_("Only after the game: r starts a rematch.") if needs == "over"
+                       else _("Only before the game starts."))
+            return
         self.taki.host_command(what)
 
     def action_replay(self) -> None:
         info = self.taki.state.info
         if info is not None and info.state == "over":
             self.taki.show_replay()
+        else:
+            self.flash(_("The replay opens when the game is over."))
 
     def action_chat(self) -> None:
         self.query_one("#chat-input", Input).focus()
