@@ -104,6 +104,10 @@ class TakiApp(App[None]):
         self.watch_id = watch
         self.replay_id = replay
         self.list_replays = replays
+        self.kept_replays: list[Replay] = []
+        """The games finished at this client's tables this session, oldest first."""
+        self._quiet_replays = 0
+        """Replays asked for to keep, not to show (their answers are still due)."""
         """Open the list of finished games once connected (``--replays``)."""
         self.bot_delay = bot_delay
         self.state = TableState()
@@ -371,7 +375,12 @@ class TakiApp(App[None]):
             self.tables = {t.id: t for t in message.tables}
         elif isinstance(message, TableUpdate):
             self.tables[message.table.id] = message.table
+            ended = self.state.info is not None and self.state.info.id == message.table.id \
+                and self.state.info.state == "playing" and message.table.state == "over"
             self.state.on_table(message.table)
+            if ended:  # keep the game for this session (a Play-now server keeps nothing)
+                self._quiet_replays += 1
+                self.request(GetReplay, table=message.table.id)
         elif isinstance(message, TableRemoved):
             self.tables.pop(message.table, None)
         elif isinstance(message, Snapshot):
@@ -396,7 +405,14 @@ class TakiApp(App[None]):
                 (inert(message.name, 64), inert(message.text, 500), message.spectator)
             )
         elif isinstance(message, Replay):
-            self.push_screen(ReplayScreen(message))
+            self.kept_replays = [
+                r for r in self.kept_replays
+                if (r.table, r.game, r.seed) != (message.table, message.game, message.seed)
+            ] + [message]
+            if self._quiet_replays:
+                self._quiet_replays -= 1
+            else:
+                self.push_screen(ReplayScreen(message))
         elif isinstance(message, Replays):
             if isinstance(self.screen, ReplayListScreen):
                 self.screen.show(message.games)
@@ -459,8 +475,15 @@ class TakiApp(App[None]):
 
     def show_replay(self) -> None:
         """Step through the finished game of this table."""
-        if self.state.info is not None:
-            self.request(GetReplay, table=self.state.info.id)
+        info = self.state.info
+        if info is None:
+            return
+        kept = [r for r in self.kept_replays if r.table == info.id]
+        if kept and not self._quiet_replays:
+            self.push_screen(ReplayScreen(kept[-1]))
+        else:
+            self._quiet_replays = 0
+            self.request(GetReplay, table=info.id)
 
     def send_chat(self, text: str) -> None:
         self.request(Chat, text=text[:500])

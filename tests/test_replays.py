@@ -97,3 +97,34 @@ async def test_replays_flag_opens_the_list(server: ServerThread) -> None:
         assert isinstance(screen, ReplayListScreen)
         await until(lambda: screen.games == ())
         assert "No finished games" in str(screen.query_one("#replays-note").render())
+
+
+@pytest.mark.asyncio
+async def test_a_game_on_a_server_that_keeps_nothing_is_kept_for_the_session() -> None:
+    bare = ServerThread()  # no data dir: like the Play-now server
+    bare.start()
+    try:
+        app = TakiApp(f"127.0.0.1:{bare.port}", name="Tester", settings=Settings())
+        async with app.run_test(size=(100, 32)) as pilot:
+            await seated_game(app, bare)
+            for _ in range(3000):
+                if app.state.view and app.state.view.get("over"):
+                    break
+                if app.state.legal:
+                    sent = app.state.seq
+                    app.send_action(app.state.legal[0])
+                    await until(lambda s=sent: app.state.seq != s or not app.state.legal)
+                else:
+                    await asyncio.sleep(0.02)
+            await until(lambda: len(app.kept_replays) == 1)
+            assert not isinstance(app.screen, ReplayScreen)  # kept, not shown
+            app.leave_table()
+            await pilot.press("v")
+            await until(lambda: isinstance(app.screen, ReplayListScreen))
+            screen = app.screen
+            assert isinstance(screen, ReplayListScreen)
+            await until(lambda: screen.games == () and len(screen.rows) == 1)
+            await pilot.press("enter")
+            await until(lambda: isinstance(app.screen, ReplayScreen))
+    finally:
+        bare.stop()

@@ -330,6 +330,7 @@ MESSAGES: dict[str, str] = {
     'Only after the game: r starts a rematch.': 'Само след играта: r започва реванш.',
     'Only before the game starts.': 'Само преди началото на играта.',
     'The replay opens when the game is over.': 'Повторението се отваря, когато играта свърши.',
+    '* kept by this client for the session': '* пазена от този клиент до края на сесията',
 }
 
 RULES = """\

@@ -344,6 +344,7 @@ MESSAGES: dict[str, str] = {
     ),
     'Only before the game starts.': 'Seulement avant le début de la partie.',
     'The replay opens when the game is over.': "La relecture s'ouvre à la fin de la partie.",
+    '* kept by this client for the session': '* gardée par ce client pendant la session',
 }
 
 RULES = """\

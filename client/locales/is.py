@@ -333,6 +333,7 @@ MESSAGES: dict[str, str] = {
     'Only after the game: r starts a rematch.': 'Aðeins eftir spilið: r byrjar nýtt spil.',
     'Only before the game starts.': 'Aðeins áður en spilið hefst.',
     'The replay opens when the game is over.': 'Endursýningin opnast þegar spilinu er lokið.',
+    '* kept by this client for the session': '* geymt af þessum biðlara út lotuna',
 }
 
 RULES = """\

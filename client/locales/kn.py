@@ -332,6 +332,7 @@ MESSAGES: dict[str, str] = {
     'Only after the game: r starts a rematch.': 'ಆಟ ಮುಗಿದ ಮೇಲೆ ಮಾತ್ರ: r ಮರುಪಂದ್ಯ ಆರಂಭಿಸುತ್ತದೆ.',
     'Only before the game starts.': 'ಆಟ ಆರಂಭವಾಗುವ ಮೊದಲು ಮಾತ್ರ.',
     'The replay opens when the game is over.': 'ಆಟ ಮುಗಿದಾಗ ಮರುನೋಟ ತೆರೆಯುತ್ತದೆ.',
+    '* kept by this client for the session': '* ಈ ಸೆಷನ್\u200cಗಾಗಿ ಈ ಕ್ಲೈಂಟ್ ಇಟ್ಟುಕೊಂಡಿದೆ',
 }
 
 RULES = """\

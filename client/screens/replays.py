@@ -14,10 +14,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from protocol.messages import GetReplay, ListReplays, ReplayInfo
+from protocol.messages import GetReplay, ListReplays, Replay, ReplayInfo
 
 from ..i18n import _
 from ..safe import inert
+from .replay import ReplayScreen
 
 if TYPE_CHECKING:
     from ..app import TakiApp
@@ -34,6 +35,8 @@ class ReplayListScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.games: tuple[ReplayInfo, ...] | None = None
+        self.rows: list[ReplayInfo | Replay] = []
+        """What each row opens: a game on the server, or one kept this session."""
 
     @property
     def taki(self) -> TakiApp:
@@ -51,29 +54,43 @@ class ReplayListScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns(_("Game"), _("Table"), _("Players"), _("Winner"))
-        self.query_one("#replays-note", Static).update(_("Asking the server..."))
-        self.taki.request(ListReplays)
+        self.show(())
+        if self.taki.link is not None:
+            self.games = None
+            self.query_one("#replays-note", Static).update(_("Asking the server..."))
+            self.taki.request(ListReplays)
         table.focus()
 
     def show(self, games: tuple[ReplayInfo, ...]) -> None:
-        """The server's list arrived."""
+        """The server's list arrived (and the games kept this session, not on it)."""
         self.games = games
+        on_server = {(g.table, g.game) for g in games}
+        kept = [r for r in reversed(self.taki.kept_replays)
+                if (r.table, r.game) not in on_server]
+        self.rows = [*kept, *games]
         table = self.query_one(DataTable)
         table.clear()
-        for info in games:
-            names = [inert(n, 24) for n in info.names]
-            winner = names[info.winner] if info.winner is not None and info.winner < len(
+        for i, row in enumerate(self.rows):
+            names = [inert(n, 24) for n in row.names]
+            winner = names[row.winner] if row.winner is not None and row.winner < len(
                 names) else "-"
-            table.add_row(f"#{info.game}", inert(info.table, 24), Text(", ".join(names)),
-                          Text(winner), key=str(info.game))
-        note = "" if games else _("No finished games on this server yet.")
+            number = f"#{row.game}" if isinstance(row, ReplayInfo) else "*"
+            table.add_row(number, inert(row.table, 24), Text(", ".join(names)),
+                          Text(winner), key=str(i))
+        note = "" if self.rows else _("No finished games on this server yet.")
+        if kept:
+            note = _("* kept by this client for the session")
         self.query_one("#replays-note", Static).update(note)
 
     def action_open(self) -> None:
         table = self.query_one(DataTable)
-        if not self.games or table.cursor_row < 0 or table.cursor_row >= len(self.games):
+        if not 0 <= table.cursor_row < len(self.rows):
             return
-        self.taki.request(GetReplay, game=self.games[table.cursor_row].game)
+        row = self.rows[table.cursor_row]
+        if isinstance(row, ReplayInfo):
+            self.taki.request(GetReplay, game=row.game)
+        else:
+            self.app.push_screen(ReplayScreen(row))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open()
