@@ -1,7 +1,7 @@
 """French (Français): the UI strings and the rules help.
 
-Game terms follow the French TAKI rules text: carte de tête, pioche, dernière carte,
-TAKI fermé, Changement de couleur / de direction, Roi, Briseur +3, tournoi en étapes.
+Game terms follow the French TAKI rules text: carte du dessus, pioche, dernière carte,
+TAKI fermé, Changement de couleur / de direction, Roi, Briseur de +3, tournoi en étapes.
 """
 
 KEYS: dict[str, str] = {"Enter": "Entrée", "Esc": "Échap"}
@@ -155,7 +155,7 @@ MESSAGES: dict[str, str] = {
     "(owed after a Plus)": "(dû après un Plus)",
     "(+3)": "(+3)",
     "(their +3 was broken)": "(son +3 a été brisé)",
-    "(+3 Breaker penalty)": "(pénalité du Briseur +3)",
+    "(+3 Breaker penalty)": "(pénalité du Briseur de +3)",
     "(did not declare last card)": "(dernière carte non annoncée)",
     "(next stage)": "(étape suivante)",
     "{who} declared last card": "{who} a dit « dernière carte »",
@@ -234,7 +234,7 @@ MESSAGES: dict[str, str] = {
     'There is no +3 to answer.': "Il n'y a pas de +3 auquel répondre.",
     'Nobody answers their own +3.': 'On ne répond pas à son propre +3.',
     'You already let this +3 through.': 'Vous avez déjà laissé passer ce +3.',
-    'You hold no +3 Breaker.': "Vous n'avez pas de Briseur +3.",
+    'You hold no +3 Breaker.': "Vous n'avez pas de Briseur de +3.",
     'Nothing to close: you have no TAKI run.': "Rien à fermer : vous n'avez pas de série TAKI.",
     'A TAKI alone cannot be closed: play a card on it first.': (
         "Un TAKI seul ne se ferme pas : posez d'abord une carte dessus."
@@ -407,7 +407,7 @@ avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4
   compte à rebours s'affiche) : qui n'a pas répondu le laisse passer.
 
 ## Options de la table
-- *Tournoi* : un tournoi en 8 étapes. Videz votre main et vous montez aussitôt d'une
+- *Tournoi* : en 8 étapes. Videz votre main et vous montez aussitôt d'une
   étape en piochant autant de cartes (7, puis 6 ... puis 1) ; le premier à vider une main
   de l'étape 1 gagne.
 - *Classement* : après le gagnant, les autres jouent pour la 2e, la 3e ... place.

@@ -1,7 +1,8 @@
 """Icelandic (Íslenska): the UI strings and the rules help.
 
-Game terms follow the Icelandic TAKI rules text: fremsta spil, dráttarbunki, síðasta
-spil, lokað TAKI, Stopp, Plús, Kóngur, +3 Breaker, TAKI mót í stigum.
+Game terms are the ones Icelandic card players use: efsta spil, dráttarbunki, síðasta
+spil, lokað TAKI, Stopp, Plús, Kóngur, +3 brjótur, Litaskipti, Stefnuskipti; "umferð" is
+a player's turn and "spil" the game, so no key reads as "end the game".
 """
 
 MESSAGES: dict[str, str] = {
@@ -388,9 +389,9 @@ RULES = """\
   niðurtalningin sést á skjánum): sá sem hefur ekki svarað hleypir því í gegn.
 
 ## Valkostir borðsins
-- *Stigi*: mót í 8 þrepum. Tæmirðu höndina færistu strax upp um þrep og dregur jafn
+- *Mót*: í 8 þrepum. Tæmirðu höndina færistu strax upp um þrep og dregur jafn
   mörg spil (7, svo 6 ... loks 1); sá fyrsti sem tæmir hönd á 1. þrepi vinnur.
-- *Sæti*: eftir sigurvegarann spila hinir áfram um 2., 3. ... sæti.
+- *Um sæti*: eftir sigurvegarann spila hinir áfram um 2., 3. ... sæti.
 - *Skylt að spila*: ekki má draga meðan þú átt spil sem má setja.
 - *Tímamörk*: renni tíminn út lýkur leikurinn umferðinni fyrir þig (lokar röðinni eða
   lýkur umferðinni ef hægt er; annars dregur þú 1).

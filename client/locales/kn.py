@@ -1,7 +1,8 @@
 """Kannada (ಕನ್ನಡ): the UI strings and the rules help.
 
-Game terms follow the Kannada TAKI rules text: ಲೀಡಿಂಗ್ ಕಾರ್ಡ್, ಡ್ರಾ ಪೈಲ್, ಕೊನೆಯ ಕಾರ್ಡ್,
-ಸರದಿ, ಸ್ಟಾಪ್, ಪ್ಲಸ್, ದಿಕ್ಕು ಬದಲಿಸಿ, ಬಣ್ಣವನ್ನು ಬದಲಾಯಿಸಿ, ಕಿಂಗ್, +3 ಬ್ರೇಕರ್, ಹಂತಗಳ
+Game terms are the words Kannada card players use, cards named as nouns: ಮೇಲಿನ ಕಾರ್ಡ್
+(top card), ತೆಗೆಯುವ ರಾಶಿ (draw pile), ತೆಗೆ (draw), ಕೊನೆಯ ಕಾರ್ಡ್, ಸರದಿ, ಸ್ಟಾಪ್, ಪ್ಲಸ್,
+ದಿಕ್ಕು ಬದಲಾವಣೆ, ಬಣ್ಣ ಬದಲಾವಣೆ, ರಾಜ, +3 ಬ್ರೇಕರ್, ಹಂತಗಳ
 ಪಂದ್ಯಾವಳಿ; TAKI stays in Latin letters as on the cards.
 """
 
@@ -42,7 +43,7 @@ MESSAGES: dict[str, str] = {
     "Seats (2-10)": "ಆಸನಗಳು (2-10)",
     "Stairs (8-stage tournament)": "ಪಂದ್ಯಾವಳಿ (8 ಹಂತಗಳು)",
     "Must play if able (no drawing while you can play)": (
-        "ಸಾಧ್ಯವಿದ್ದರೆ ಆಡುವುದು ಕಡ್ಡಾಯ (ಆಡಲು ಸಾಧ್ಯವಿರುವಾಗ ಡ್ರಾ ಇಲ್ಲ)"
+        "ಸಾಧ್ಯವಿದ್ದರೆ ಆಡುವುದು ಕಡ್ಡಾಯ (ಆಡಲು ಸಾಧ್ಯವಿರುವಾಗ ತೆಗೆಯುವಂತಿಲ್ಲ)"
     ),
     "Play for places (play on for 2nd, 3rd ...)": (
         "ಸ್ಥಾನಗಳಿಗಾಗಿ ಆಟ (2ನೇ, 3ನೇ ... ಸ್ಥಾನಕ್ಕಾಗಿ ಆಟ ಮುಂದುವರಿಯುತ್ತದೆ)"
@@ -94,12 +95,12 @@ MESSAGES: dict[str, str] = {
     "Game over.": "ಆಟ ಮುಗಿಯಿತು.",
     "{name} wins!": "{name} ಗೆದ್ದರು!",
     "r: rematch": "r: ಮರುಪಂದ್ಯ",
-    "+2 stack: {n}": "+2 ಸ್ಟಾಕ್: {n}",
+    "+2 stack: {n}": "+2 ರಾಶಿ: {n}",
     "+3 from {name}": "{name} ಆಡಿದ +3",
     "open {color} TAKI": "ತೆರೆದ {color} TAKI",
     "{color} TAKI run": "{color} TAKI ಸರಣಿ",
-    "Plus: play one more card or draw": "ಪ್ಲಸ್: ಇನ್ನೊಂದು ಕಾರ್ಡ್ ಆಡಿ ಅಥವಾ ಡ್ರಾ ಮಾಡಿ",
-    "King: play any card or end the turn (e)": "ಕಿಂಗ್: ಯಾವುದೇ ಕಾರ್ಡ್ ಆಡಿ ಅಥವಾ ಸರದಿ ಮುಗಿಸಿ (e)",
+    "Plus: play one more card or draw": "ಪ್ಲಸ್: ಇನ್ನೊಂದು ಕಾರ್ಡ್ ಆಡಿ ಅಥವಾ ತೆಗೆಯಿರಿ",
+    "King: play any card or end the turn (e)": "ರಾಜ: ಯಾವುದೇ ಕಾರ್ಡ್ ಆಡಿ ಅಥವಾ ಸರದಿ ಮುಗಿಸಿ (e)",
     "Your move!": "ನಿಮ್ಮ ಸರದಿ!",
     "Waiting for {name}": "{name} ಅವರಿಗಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ",
     "draw": "ತೆಗೆ",
@@ -145,7 +146,7 @@ MESSAGES: dict[str, str] = {
     "{who} played {card}": "{who} ಆಡಿದ್ದು {card}",
     "colour is now {color}": "ಈಗ ಬಣ್ಣ {color}",
     "{who} drew {cards}": "{who} {cards} ತೆಗೆದರು",
-    "(+2 stack)": "(+2 ಸ್ಟಾಕ್)",
+    "(+2 stack)": "(+2 ರಾಶಿ)",
     "(owed after a Plus)": "(ಪ್ಲಸ್ ನಂತರ ಬಾಕಿ)",
     "(+3)": "(+3)",
     "(their +3 was broken)": "(ಅವರ +3 ಮುರಿಯಲಾಯಿತು)",
@@ -162,10 +163,10 @@ MESSAGES: dict[str, str] = {
     "{who} cleared a stage: now stage {n}": "{who} ಒಂದು ಹಂತ ದಾಟಿದರು: ಈಗ ಹಂತ {n}",
     "Direction reversed": "ದಿಕ್ಕು ಬದಲಾಯಿತು",
     "The discard pile was shuffled into a new draw pile": (
-        "ತಿರಸ್ಕರಿಸಿದ ರಾಶಿಯನ್ನು ಶಫಲ್ ಮಾಡಿ ಹೊಸ ಡ್ರಾ ಪೈಲ್ ಮಾಡಲಾಯಿತು"
+        "ತಿರಸ್ಕರಿಸಿದ ರಾಶಿಯನ್ನು ಶಫಲ್ ಮಾಡಿ ಹೊಸ ತೆಗೆಯುವ ರಾಶಿ ಮಾಡಲಾಯಿತು"
     ),
-    "{who} cancelled the +{n} stack with a King": "{who} ಕಿಂಗ್ ಕಾರ್ಡಿನಿಂದ +{n} ಸ್ಟಾಕ್ ರದ್ದುಗೊಳಿಸಿದರು",
-    "{who} cancelled the +3 with a King": "{who} ಕಿಂಗ್ ಕಾರ್ಡಿನಿಂದ +3 ರದ್ದುಗೊಳಿಸಿದರು",
+    "{who} cancelled the +{n} stack with a King": "{who} ರಾಜನಿಂದ +{n} ರಾಶಿ ರದ್ದುಗೊಳಿಸಿದರು",
+    "{who} cancelled the +3 with a King": "{who} ರಾಜನಿಂದ +3 ರದ್ದುಗೊಳಿಸಿದರು",
     "{who} wins!": "{who} ಗೆದ್ದರು!",
     "{who} finishes in place {n}": "{who} {n}ನೇ ಸ್ಥಾನ ಪಡೆದರು",
     # the game log, the player's own events (words)
@@ -179,8 +180,8 @@ MESSAGES: dict[str, str] = {
     "You broke the +3!": "ನೀವು +3 ಅನ್ನು ಮುರಿದಿರಿ!",
     "Your turn is skipped": "ನಿಮ್ಮ ಸರದಿ ತಪ್ಪಿತು",
     "You cleared a stage: now stage {n}": "ನೀವು ಒಂದು ಹಂತ ದಾಟಿದಿರಿ: ಈಗ ಹಂತ {n}",
-    "You cancelled the +{n} stack with a King": "ನೀವು ಕಿಂಗ್ ಕಾರ್ಡಿನಿಂದ +{n} ಸ್ಟಾಕ್ ರದ್ದುಗೊಳಿಸಿದಿರಿ",
-    "You cancelled the +3 with a King": "ನೀವು ಕಿಂಗ್ ಕಾರ್ಡಿನಿಂದ +3 ರದ್ದುಗೊಳಿಸಿದಿರಿ",
+    "You cancelled the +{n} stack with a King": "ನೀವು ರಾಜನಿಂದ +{n} ರಾಶಿ ರದ್ದುಗೊಳಿಸಿದಿರಿ",
+    "You cancelled the +3 with a King": "ನೀವು ರಾಜನಿಂದ +3 ರದ್ದುಗೊಳಿಸಿದಿರಿ",
     "You win!": "ನೀವು ಗೆದ್ದಿರಿ!",
     "You finish in place {n}": "ನೀವು {n}ನೇ ಸ್ಥಾನ ಪಡೆದಿರಿ",
     # LAN discovery (start screen)
@@ -389,7 +390,7 @@ RULES = """\
   ಪರದೆಯ ಮೇಲೆ ಕಾಣುತ್ತದೆ): ಉತ್ತರಿಸದವರು ಅದನ್ನು ಬಿಟ್ಟಂತೆ.
 
 ## ಮೇಜಿನ ಆಯ್ಕೆಗಳು
-- *ಮೆಟ್ಟಿಲು*: 8 ಹಂತಗಳ ಪಂದ್ಯಾವಳಿ. ಕೈ ಖಾಲಿಯಾದ ಕೂಡಲೇ ನೀವು ಒಂದು ಹಂತ ಏರಿ ಅಷ್ಟೇ ಕಾರ್ಡುಗಳನ್ನು
+- *ಪಂದ್ಯಾವಳಿ*: 8 ಹಂತಗಳು. ಕೈ ಖಾಲಿಯಾದ ಕೂಡಲೇ ನೀವು ಒಂದು ಹಂತ ಏರಿ ಅಷ್ಟೇ ಕಾರ್ಡುಗಳನ್ನು
   ತೆಗೆಯುತ್ತೀರಿ (7, ನಂತರ 6 ... ಕೊನೆಗೆ 1); ಹಂತ 1 ರ ಕೈಯನ್ನು ಮೊದಲು ಖಾಲಿ ಮಾಡಿದವರು ಗೆಲ್ಲುತ್ತಾರೆ.
 - *ಸ್ಥಾನಗಳು*: ವಿಜೇತರ ನಂತರ ಉಳಿದವರು 2ನೇ, 3ನೇ ... ಸ್ಥಾನಕ್ಕಾಗಿ ಆಡುತ್ತಾರೆ.
 - *ಆಡುವುದು ಕಡ್ಡಾಯ*: ಹಾಕಬಹುದಾದ ಕಾರ್ಡ್ ಇರುವಾಗ ತೆಗೆಯುವಂತಿಲ್ಲ.
