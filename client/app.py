@@ -66,7 +66,7 @@ from .screens.lobby import LobbyScreen
 from .screens.replay import ReplayScreen
 from .screens.replays import ReplayListScreen
 from .screens.start import StartScreen
-from .screens.table import TableScreen
+from .screens.table import RULE_CODES, TableScreen
 from .state import TableState
 
 Answer = Callable[[Message], None]
@@ -104,6 +104,8 @@ class TakiApp(App[None]):
         self.watch_id = watch
         self.replay_id = replay
         self.list_replays = replays
+        self.last_sent: tuple[str, str | None] | None = None
+        """The last game action sent (type, card): a refusal of it is worded from it."""
         self.kept_replays: list[Replay] = []
         """The games finished at this client's tables this session, oldest first."""
         self._quiet_replays = 0
@@ -441,7 +443,9 @@ class TakiApp(App[None]):
         """A server refusal, shown where the player looks, never as a traceback."""
         text = inert(error.message, 300)
         top = self.screen
-        if isinstance(top, TableScreen) and not is_fatal(error.code):
+        if isinstance(top, TableScreen) and error.code in RULE_CODES and self.last_sent:
+            top.refuse(*self.last_sent)  # the rule, in the player's words
+        elif isinstance(top, TableScreen) and not is_fatal(error.code):
             top.flash(text)
         else:
             self.notify(text, title=_("Refused"), severity="error", timeout=6)
@@ -469,6 +473,7 @@ class TakiApp(App[None]):
         self.go_lobby()
 
     def send_action(self, action: GameAction, last: bool = False) -> None:
+        self.last_sent = (action.type, action.card)
         if last:
             action = GameAction(action.type, action.seat, action.card, action.color, True)
         self.request(Action, action=action, seq=None)

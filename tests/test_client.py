@@ -15,7 +15,7 @@ from client.screens.lobby import LobbyScreen
 from client.screens.table import TableScreen
 from client.widgets.cards import CardTile
 from engine import game_from_position
-from protocol.messages import TableOptions
+from protocol.messages import GameAction, TableOptions
 
 from .server_thread import ServerThread
 from .util import position
@@ -121,6 +121,10 @@ async def test_refusals_say_why_and_the_card_flashes(server: ServerThread) -> No
         await pilot.press("c")
         await until(lambda: "Nothing to close" in str(status.render()))
         assert sorted(app.state.hand) == ["G3", "G7"]  # nothing was sent
+        # The server's own refusal of a rule is worded the same way, not in English.
+        app.send_action(GameAction("play", app.state.seat or 0, "G7"))
+        await until(lambda: "Match red or 5" in str(status.render())
+                    and "does not match" not in str(status.render()))
         await pilot.press("s")  # a host key, but the game is on
         await until(lambda: "Only before the game starts" in str(status.render()))
         await pilot.press("v")

@@ -34,6 +34,12 @@ if TYPE_CHECKING:
     from ..app import TakiApp
 
 
+RULE_CODES = frozenset(
+    {"illegal_action", "not_your_turn", "card_not_in_hand", "bad_color", "game_over"}
+)
+"""Server refusals that are the rules' (engine.errors): worded by engine.reasons."""
+
+
 class ColorPicker(ModalScreen[str | None]):
     """Which colour does the Change Colour name?"""
 
