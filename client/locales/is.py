@@ -93,9 +93,9 @@ MESSAGES: dict[str, str] = {
         "Þú hýsir borðið: a bætir við tölvu, x fjarlægir tölvu, s byrjar leikinn."
     ),
     "Waiting for the host to start the game.": "Beðið eftir að gestgjafinn hefji leikinn.",
-    "Game over.": "Leik lokið.",
+    "Game over.": "Spilinu er lokið.",
     "{name} wins!": "{name} vinnur!",
-    "r: rematch": "r: annar leikur",
+    "r: rematch": "r: nýtt spil",
     "+2 stack: {n}": "+2 stafli: {n}",
     "+3 from {name}": "+3 frá {name}",
     "open {color} TAKI": "opið {color} TAKI",
@@ -120,7 +120,7 @@ MESSAGES: dict[str, str] = {
     "add bot": "bæta við tölvu",
     "remove bot": "fjarlægja tölvu",
     "start": "byrja",
-    "rematch": "annar leikur",
+    "rematch": "nýtt spil",
     "replay": "endurspilun",
     "Press q again to leave the game (a bot will take your seat).": (
         "Ýttu aftur á q til að yfirgefa leikinn: tölva tekur við sætinu þínu."

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, Any
 
-from rich.cells import set_cell_size
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -279,13 +279,16 @@ class TableScreen(Screen[None]):
             winner = view.get("winner")
             who = names[winner] if isinstance(winner, int) and winner < len(names) else "?"
             out.append(_("Game over.") + " ", style="bold")
-            out.append(Text(_("{name} wins!").format(name=who), style="bold green"))
             places = [(p.get("place"), i) for i, p in enumerate(view.get("players", []))]
             ranked = sorted((pl, i) for pl, i in places if pl)
-            if ranked:
-                out.append("  " + ", ".join(f"#{pl} {names[i]}" for pl, i in ranked))
-            if info is not None and info.host == me:
-                out.append("   " + _("r: rematch"), style="bold")
+            if ranked:  # the places say who won (r for a rematch is in the key bar)
+                line = ", ".join(f"#{pl} {names[i]}" for pl, i in ranked)
+                room = max(self.size.width - 2 - out.cell_len, 10)
+                if cell_len(line) > room:
+                    line = set_cell_size(line, room - 1) + "…"
+                out.append(line, style="bold green")
+            else:
+                out.append(Text(_("{name} wins!").format(name=who), style="bold green"))
             return out
         parts: list[Text] = []
         if view.get("plus2"):

@@ -19,10 +19,11 @@ from client.screens.intro import IntroScreen
 from client.screens.lobby import CreateTable, LobbyScreen
 from client.screens.table import ColorPicker, TableScreen
 from client.widgets.cards import CardTile
+from protocol.messages import TableOptions
 
 from .fit import overflows
 from .server_thread import ServerThread
-from .test_client import _set_game, seated_game
+from .test_client import _set_game
 from .util import position
 
 LANGS = list(i18n.LANGUAGES)
@@ -78,8 +79,16 @@ async def test_screens_fit_80x24(server: ServerThread, lang: str) -> None:
         check("new table")
         await pilot.press("escape")
         await until(lambda: isinstance(app.screen, LobbyScreen))
-        await seated_game(app, server, bots=2)
-        await until(lambda: isinstance(app.screen, TableScreen))
+        app.create_table(TableOptions("Test", 3))
+        await until(lambda: isinstance(app.screen, TableScreen) and app.state.info is not None)
+        await settle(pilot)
+        check("waiting (host)")
+        for _ in range(2):
+            app.host_command("add_basic")
+        await until(lambda: app.state.info is not None
+                    and all(s is not None for s in app.state.info.seats))
+        app.host_command("start")
+        await until(lambda: app.state.view is not None)
         table = server.server.lobby.tables["t1"] if server.server else None
         assert table is not None
         hand = ["R1", "R3", "G3", "G+2", "Btaki", "color", "king", "+3", "breaker",
@@ -99,6 +108,14 @@ async def test_screens_fit_80x24(server: ServerThread, lang: str) -> None:
             await until(lambda: len(app.screen.query(CardTile)) == len(hand))
             await settle(pilot)
             check(where)
+        over = position(hands=[[], [], ["G1"] * 5], winner=0,
+                        options={"play_for_places": True}, places=[1, 2, 3])
+        server.call(lambda: _set_game(table, over))
+        await until(lambda: bool(app.state.view and app.state.view.get("over")))
+        await settle(pilot)
+        check("game over")
+        server.call(lambda: _set_game(table, positions["run"]))
+        await until(lambda: len(app.screen.query(CardTile)) == len(hand))
         await pilot.press("1", "enter")  # a refusal in the status line
         await settle(pilot)
         check("refusal")
