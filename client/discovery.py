@@ -21,20 +21,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from protocol.versions import MIN_VERSION, PROTOCOL_VERSION
-from server.discovery import (
+from protocol.addresses import LOOPBACK, ipv4_networks
+from protocol.lan import (
     BEACON_PORT,
     METHODS,
     SERVICE_TYPE,
     decode_beacon,
-    ipv4_networks,
+    discovery_scope,
     parse_txt,
 )
+from protocol.versions import MIN_VERSION, PROTOCOL_VERSION
 
 log = logging.getLogger("taki.discovery")
 
-LIST_SECONDS = 3.0
-"""How long ``taki-client --list`` listens."""
+LIST_SECONDS = 1.5
+"""How long ``taki-client --list`` listens, and the start screen before it says it found
+nothing: servers answer an mDNS query within a few hundred milliseconds and send a beacon
+every 2 s, so 1.5 s finds the mDNS ones and most beacons while --list stays under 2 s."""
 RESOLVE_MS = 3000
 
 
@@ -139,6 +142,12 @@ class Browser:
         methods: Sequence[str] = METHODS,
     ) -> None:
         self.on_change = on_change
+        self.scope = discovery_scope()
+        """``TAKI_DISCOVERY``: 'off' looks for nothing, 'loopback' only on 127.0.0.1."""
+        if self.scope == "off":
+            methods = ()
+        elif self.scope == "loopback" and not interfaces:
+            interfaces = [LOOPBACK]
         self.interfaces = list(interfaces) if interfaces else None
         self.beacon_port = beacon_port
         self.methods = tuple(methods)
@@ -345,6 +354,13 @@ def list_games(
     browser = asyncio.run(
         collect(seconds, interfaces=interfaces, beacon_port=beacon_port, methods=methods)
     )
+    if browser.scope == "off":
+        print(
+            "taki-client: discovery is off (TAKI_DISCOVERY=off); join a game with"
+            " taki-client HOST:PORT",
+            file=sys.stderr,
+        )
+        return 1
     if not browser.available:
         print(
             "taki-client: cannot look for games on this network ("
@@ -355,7 +371,7 @@ def list_games(
         return 1
     games = browser.games()
     if not games:
-        print("No TAKI games found on the network.", file=out)
+        print("No TAKI games found on this network.", file=out)
         return 0
     width = max(len(g.address) for g in games)
     for g in games:
