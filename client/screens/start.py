@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from ..discovery import LIST_SECONDS
+from .. import discovery
 from ..i18n import _
 from ..widgets.cards import card_text
 
@@ -84,7 +84,7 @@ class StartScreen(Screen[None]):
 
     def _start_look(self) -> None:
         self._looked = False
-        self.set_timer(LIST_SECONDS, self._look_over)
+        self.set_timer(discovery.LIST_SECONDS, self._look_over)
 
     def _look_over(self) -> None:
         self._looked = True
