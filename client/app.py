@@ -85,7 +85,9 @@ class TakiApp(App[None]):
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
         Binding("i", "show_hosting", "Your server's addresses", show=False),
     ]
-    EXIT_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+    EXIT_SIGNALS = tuple(
+        getattr(signal, n) for n in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, n)
+    )
     """Signals that end the client as a quit does: terminal restored, servers stopped."""
 
     def __init__(

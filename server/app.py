@@ -174,7 +174,8 @@ async def _run(args: argparse.Namespace) -> None:
 
 
 async def _stop_on_signal(stop: trio.Event) -> None:
-    with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM, signal.SIGHUP) as signals:
+    numbers = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    with trio.open_signal_receiver(*numbers) as signals:
         async for _ in signals:
             stop.set()
             return

@@ -431,3 +431,47 @@ async def test_the_start_screen_says_when_it_found_nothing_and_r_looks_again(
         assert app.discovery is not first  # asked anew
         assert "Looking for games" in screen_text(app)
         await until(lambda: "No games found on this network" in screen_text(app))
+
+
+@pytest.mark.asyncio
+async def test_host_shows_the_addresses_large_over_its_lobby(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from textual.widgets import Digits
+
+    import client.app as capp
+    from client.screens.hosting import HostingScreen
+
+    async def on_loopback() -> LocalServer:  # the LAN server, kept on this machine
+        server = LocalServer("127.0.0.1", 0, keep=False)
+        await server.start()
+        server.addresses = ["192.0.2.2", "127.0.0.1"]  # as an interface table would say
+        return server
+
+    monkeypatch.setattr(capp, "start_lan_server", on_loopback)
+    app = TakiApp(settings=Settings())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("h")
+        await until(lambda: isinstance(app.screen, HostingScreen), timeout=20)
+        await pilot.pause()
+        assert app.hosting is not None
+        port = app.hosting.port
+        shown = screen_text(app)
+        assert f"taki-client 192.0.2.2:{port}" in shown
+        assert f"taki-client 127.0.0.1:{port}   (this machine)" in shown
+        assert [str(d.value) for d in app.screen.query(Digits)] == [f"192.0.2.2:{port}"]
+        await pilot.press("enter")
+        await until(lambda: isinstance(app.screen, LobbyScreen))
+        assert f"192.0.2.2:{port}" in app.server_label
+        await pilot.press("i")  # again, on demand
+        await until(lambda: isinstance(app.screen, HostingScreen))
+        await pilot.press("escape")
+        await pilot.press("q")  # back to the start screen: the server stays
+        await until(lambda: isinstance(app.screen, StartScreen))
+        assert app.hosting.running
+        process = app.hosting.process
+        await pilot.press("q")  # quit: nobody else is seated, so no question
+        await until(lambda: not app.is_running)
+    assert process is not None
+    async with asyncio.timeout(10):
+        await process.wait()

@@ -39,7 +39,7 @@ class HostingScreen(ModalScreen[None]):
     #hosting { width: 76; max-width: 100%; height: auto; max-height: 100%;
                padding: 0 2; border: round #3d6fb6; background: #101418; }
     #hosting Vertical { height: auto; }
-    #hosting Static { height: auto; width: auto; }
+    #hosting Static { height: auto; width: 100%; }
     #hosting Digits { width: auto; color: #ffd75f; }
     .h-title { text-style: bold; }
     .h-command { text-style: bold; margin-bottom: 1; }
