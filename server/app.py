@@ -206,12 +206,15 @@ def _os_error(exc: BaseException) -> OSError | None:
 
 
 def listen_error(host: str, port: int, exc: OSError) -> str:
-    """One line saying why the server could not listen, and what to do."""
+    """One line saying why the server could not start (listen, or open its data
+    directory), and what to do."""
     if exc.errno == errno.EADDRINUSE:
         return (
             f"taki-server: port {port} is already in use (another taki-server?);"
             f" choose another with --port, e.g. --port {port + 1 if 0 < port < 65535 else 0}"
         )
+    if exc.filename is not None:  # the data directory, not the network
+        return f"taki-server: cannot use {exc.filename}: {exc.strerror or exc}"
     if exc.errno == errno.EACCES:
         return f"taki-server: not allowed to listen on port {port}; try --port {DEFAULT_PORT}"
     reason = exc.strerror or str(exc)

@@ -178,6 +178,8 @@ def test_listen_errors_read_as_sentences() -> None:
     assert busy.startswith("taki-server: port 8254 is already in use") and "--port 8255" in busy
     other = listen_error("nowhere", 8254, OSError(errno.EADDRNOTAVAIL, "Cannot assign"))
     assert other == "taki-server: cannot listen on nowhere:8254: Cannot assign"
+    disk = listen_error("0.0.0.0", 8254, OSError(errno.EACCES, "Permission denied", "/data"))
+    assert disk == "taki-server: cannot use /data: Permission denied"
 
 
 @pytest.mark.parametrize("port", ["99999", "-1", "http"])
