@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from protocol.addresses import LOOPBACK, ipv4_networks
+from protocol.addresses import ipv4_networks, on_loopback
 from protocol.lan import (
     BEACON_PORT,
     METHODS,
@@ -147,8 +147,8 @@ class Browser:
         """``TAKI_DISCOVERY``: 'off' looks for nothing, 'loopback' only on 127.0.0.1."""
         if self.scope == "off":
             methods = ()
-        elif self.scope == "loopback" and not interfaces:
-            interfaces = [LOOPBACK]
+        elif self.scope == "loopback":
+            interfaces = on_loopback(interfaces)
         self.interfaces = list(interfaces) if interfaces else None
         self.beacon_port = beacon_port
         self.methods = tuple(methods)

@@ -33,6 +33,19 @@ class Address:
         return f"[{self.ip}]:{port}" if self.ipv6 else f"{self.ip}:{port}"
 
 
+def on_loopback(addresses: Iterable[str] | None) -> list[str]:
+    """The loopback ones among ``addresses`` (127.0.0.0/8, ::1), else [127.0.0.1]: where
+    discovery may go when ``TAKI_DISCOVERY=loopback`` keeps it on this machine."""
+    kept: list[str] = []
+    for text in addresses or ():
+        try:
+            if ipaddress.ip_address(text).is_loopback:
+                kept.append(text)
+        except ValueError:
+            continue
+    return kept or [LOOPBACK]
+
+
 def _adapters() -> list[Any]:
     try:
         import ifaddr  # zeroconf's own dependency

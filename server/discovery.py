@@ -27,7 +27,7 @@ from typing import Any
 
 import trio
 
-from protocol.addresses import LOOPBACK, ipv4_networks, usable_addresses
+from protocol.addresses import ipv4_networks, on_loopback, usable_addresses
 from protocol.lan import (
     BEACON_EVERY,
     BEACON_PORT,
@@ -118,15 +118,15 @@ class Advertising:
 
 def _within_scope(settings: Advertising) -> Advertising:
     """``settings`` as ``TAKI_DISCOVERY`` allows: ``off`` sends nothing, ``loopback``
-    advertises on 127.0.0.1 only (where the settings name no interface of their own)."""
+    advertises on loopback only (whatever interfaces or destinations are named)."""
     scope = discovery_scope()
     if scope == "off":
         return replace(settings, methods=())
     if scope == "loopback":
         return replace(
             settings,
-            interfaces=settings.interfaces or [LOOPBACK],
-            beacon_to=settings.beacon_to or [LOOPBACK],
+            interfaces=on_loopback(settings.interfaces),
+            beacon_to=on_loopback(settings.beacon_to),
         )
     return settings
 

@@ -382,6 +382,12 @@ def test_loopback_scope_advertises_on_loopback_only(monkeypatch: pytest.MonkeyPa
     assert list(advertiser.settings.interfaces or []) == ["127.0.0.1"]
     assert list(advertiser.settings.beacon_to or []) == ["127.0.0.1"]
     assert Browser().interfaces == ["127.0.0.1"]
+    # Named interfaces or destinations beyond this machine are dropped, not used.
+    named = Advertiser(Advertising(interfaces=["192.0.2.2"],
+                                   beacon_to=["192.0.2.255", "127.255.255.255"]), 8254, lambda: 0)
+    assert list(named.settings.interfaces or []) == ["127.0.0.1"]
+    assert list(named.settings.beacon_to or []) == ["127.255.255.255"]
+    assert Browser(interfaces=["192.0.2.2"]).interfaces == ["127.0.0.1"]
 
 
 @pytest.mark.trio
