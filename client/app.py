@@ -71,9 +71,10 @@ from .screens.table import TableScreen
 from .state import TableState
 
 Answer = Callable[[Message], None]
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-"""taki-client's exit codes: done; --list could not look; a usage error (a bad address,
-name or option), refused before any screen opens."""
+EXIT_OK, EXIT_USAGE = 0, 2
+"""taki-client's exit codes: done (also after SIGTERM, SIGHUP, SIGINT: a clean quit); a
+usage error (a bad address, name or option), refused before any screen opens. 1 is
+``--list`` not able to look (client/discovery.py)."""
 
 
 class TakiApp(App[None]):
@@ -675,7 +676,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         discover=True,
         discovery_interfaces=args.discovery_interface,
     ).run()
-    return 0
+    return EXIT_OK
 
 
 if __name__ == "__main__":
