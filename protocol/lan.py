@@ -28,8 +28,7 @@ BEACON_MAX = 1024
 NAME_MAX = 40
 VERSIONS = tuple(range(MIN_VERSION, PROTOCOL_VERSION + 1))
 METHODS = ("mdns", "beacon")
-
-
+"""The ways a server is found, in the order they are tried."""
 
 Scope = Literal["lan", "loopback", "off"]
 SCOPES: tuple[Scope, ...] = ("lan", "loopback", "off")
@@ -51,7 +50,6 @@ def clean_name(name: str) -> str:
     """A name fit to show: printable, single-spaced, at most NAME_MAX characters."""
     text = " ".join("".join(c if c.isprintable() else " " for c in name).split())
     return text[:NAME_MAX] or "TAKI"
-
 
 
 # ------------------------------------------------------------------ wire formats
