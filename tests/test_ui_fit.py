@@ -127,3 +127,16 @@ async def test_screens_fit_80x24(server: ServerThread, lang: str) -> None:
         await settle(pilot)
         check("intro")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS, indirect=True)
+async def test_start_screen_fits_80x24(lang: str) -> None:
+    from client.screens.start import StartScreen
+
+    app = TakiApp(name="Ünïcødé Ñame", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, StartScreen))
+        await settle(pilot)
+        problems = overflows(app.screen)
+    assert not problems, "\n".join(problems)

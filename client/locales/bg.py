@@ -67,7 +67,7 @@ MESSAGES: dict[str, str] = {
     "Starting a server for your LAN...": "Стартира се сървър за локалната ви мрежа...",
     "Your name": "Вашето име",
     "p play now · h host · j join · ? help · q quit": (
-        "p игра сега · h домакин · j включване · ? помощ · q изход"
+        "p игра · h домакин · j влизане · ? помощ · q изход"
     ),
     "Play now": "Играй сега",
     "Host a game for the LAN": "Създай игра в локалната мрежа",

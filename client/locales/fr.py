@@ -69,7 +69,7 @@ MESSAGES: dict[str, str] = {
     "Starting a server for your LAN...": "Démarrage d'un serveur pour votre réseau local...",
     "Your name": "Votre nom",
     "p play now · h host · j join · ? help · q quit": (
-        "p jouer · h héberger · j rejoindre · ? aide · q quitter"
+        "p jouer · h héberger · j rejoindre · ? aide · q sortir"
     ),
     "Play now": "Jouer maintenant",
     "Host a game for the LAN": "Héberger une partie sur le réseau local",
