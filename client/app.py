@@ -113,7 +113,7 @@ class TakiApp(App[None]):
         self.discovery_interfaces = discovery_interfaces
         self.discovery: Browser | None = None
         self.settings = settings or Settings()
-        saved = self.settings.spectator_name or "Spectator" if watch else self.settings.name
+        saved = self.settings.spectator_name or _("Spectator") if watch else self.settings.name
         self.player_name = name or saved or "Player"
         self.address = address
         self.watch_id = watch
