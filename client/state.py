@@ -113,8 +113,11 @@ class TableState:
     def _log(self, data: dict[str, Any]) -> None:
         names = self.names()
         line = describe(data, names, self.seat)
+        # A move for an absent person is a bot's, even before the stand-in flag arrives
+        # (the server tells the table's new state after the move's events).
         stand_ins = {
-            i for i, s in enumerate(self.info.seats if self.info else ()) if s and s.stand_in
+            i for i, s in enumerate(self.info.seats if self.info else ())
+            if s and (s.stand_in or (s.bot is None and not s.connected))
         }
         said = self.announcer.event(data, self.view, names, self.seat, stand_ins, line)
         for extra in said.before:

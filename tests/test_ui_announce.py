@@ -28,19 +28,20 @@ class Clock:
         return self.now
 
 
-def seats(stand_in: int | None = None) -> tuple[SeatInfo, ...]:
-    return tuple(SeatInfo(name, stand_in=i == stand_in) for i, name in enumerate(("Ann", "Bo")))
+def seats(stand_in: int | None = None, gone: int | None = None) -> tuple[SeatInfo, ...]:
+    return tuple(SeatInfo(name, stand_in=i == stand_in, connected=i != gone)
+                 for i, name in enumerate(("Ann", "Bo")))
 
 
 def start(pos: dict[str, Any], me: int = 0, stand_in: int | None = None,
-          clock: Clock | None = None) -> tuple[Game, TableState]:
+          clock: Clock | None = None, gone: int | None = None) -> tuple[Game, TableState]:
     from engine.position import game_from_position
 
     game = game_from_position(pos)
     state = TableState()
     if clock is not None:
         state.announcer.clock = clock
-    info = TableInfo("t1", TableOptions("T", 2), "playing", seats(stand_in))
+    info = TableInfo("t1", TableOptions("T", 2), "playing", seats(stand_in, gone))
     state.on_snapshot(Snapshot(info, 0, me, view_of(game, me)))
     return game, state
 
@@ -106,6 +107,13 @@ def test_a_stand_ins_moves_name_the_bot() -> None:
     act(game, state, Action("play", 1, "R3"))
     assert "A bot played red 3 for Bo" in state.log
     assert "Bo played red 3" not in state.log
+
+
+def test_a_move_for_a_disconnected_player_is_a_bots_even_before_the_flag() -> None:
+    game, state = start(position(hands=[["G1", "G3", "G4"], ["R3", "R4", "R6"]], turn=1),
+                        gone=1)
+    act(game, state, Action("play", 1, "R3"))
+    assert "A bot played red 3 for Bo" in state.log
 
 
 def test_a_plus3_is_bannered_and_passes_are_logged() -> None:
