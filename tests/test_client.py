@@ -253,3 +253,15 @@ async def test_step_through_a_finished_game(server: ServerThread) -> None:
         assert screen.index == len(screen.actions) - 2
         await pilot.press("q")
         await until(lambda: isinstance(app.screen, TableScreen))
+
+
+@pytest.mark.asyncio
+async def test_an_announcement_shows_in_the_title_banner(server: ServerThread) -> None:
+    app = make_app(server)
+    async with app.run_test(size=(80, 24)):
+        await seated_game(app, server)
+        app.state.banner = "Noa said last card"
+        app.state.banner_seq += 1
+        app.refresh_screen()
+        title = app.screen.query_one("#title")
+        await until(lambda: "Noa said last card" in str(title.render()))
