@@ -8,7 +8,7 @@ KEYS: dict[str, str] = {"Enter": "Entrée", "Esc": "Échap"}
 """Key names as printed on French (AZERTY) keyboards."""
 
 MESSAGES: dict[str, str] = {
-    "{name}'s table": "Table de {name}",
+    "{name}'s table": "Table : {name}",
     # app
     "this computer": "cet ordinateur",
     "A name is 1 to 24 printable characters.": "Un nom compte de 1 à 24 caractères imprimables.",
@@ -107,7 +107,7 @@ MESSAGES: dict[str, str] = {
         "Roi : jouez n'importe quelle carte ou finissez le tour (e)"
     ),
     "Your move!": "À vous de jouer !",
-    "Waiting for {name}": "En attente de {name}",
+    "Waiting for {name}": "Au tour de {name}",
     "draw": "piocher",
     "close TAKI": "fermer le TAKI",
     "end turn": "finir le tour",

@@ -105,7 +105,7 @@ MESSAGES: dict[str, str] = {
         "Kóngur: settu hvaða spil sem er eða ljúktu umferðinni (e)"
     ),
     "Your move!": "Þú átt leik!",
-    "Waiting for {name}": "Beðið eftir {name}",
+    "Waiting for {name}": "{name} á leik",
     "draw": "draga",
     "close TAKI": "loka TAKI",
     "end turn": "ljúka umferð",
