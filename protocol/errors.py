@@ -41,6 +41,9 @@ ERROR_CODES: Final[dict[str, ErrorInfo]] = {
     "not_allowed": ErrorInfo(False, "the role given in hello may not send this message"),
     "rate_limited": ErrorInfo(False, "too many requests; slow down"),
     "server_error": ErrorInfo(False, "the server failed to carry out the request"),
+    "unavailable": ErrorInfo(
+        False, "the server cannot save moves right now; try again (the table resumes by itself)"
+    ),
     # Lobby and tables.
     "no_such_table": ErrorInfo(False, "there is no table with that id"),
     "no_such_game": ErrorInfo(False, "the server keeps no finished game with that number"),

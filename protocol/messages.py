@@ -46,7 +46,7 @@ ROLES: Final[tuple[str, ...]] = ("player", "spectator")
 """Roles a client may claim in ``hello``: a spectator never takes a seat."""
 BOT_KINDS: Final[tuple[str, ...]] = ("random", "basic")
 TABLE_STATES: Final[tuple[str, ...]] = ("waiting", "playing", "over")
-TIMER_KINDS: Final[tuple[str, ...]] = ("turn", "plus3", "reconnect")
+TIMER_KINDS: Final[tuple[str, ...]] = ("turn", "plus3", "reconnect", "paused")
 
 _SEAT = rule(min=0, max=MAX_SEATS - 1)
 _SEAT_OR_NIL = rule(min=0, max=MAX_SEATS - 1, omit=False)
@@ -137,6 +137,9 @@ class SeatInfo(Record):
     """False while a person's connection is gone (the seat waits for its token)."""
     stand_in: bool = False
     """True while a bot plays for the absent person (``bot`` names its kind)."""
+    returnable: bool = field(default=False, metadata=rule(omit=True))
+    """A bot that kept the seat after the person's grace period ran out: the host may
+    hand the seat back to that person (``remove_bot`` during the game)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,10 +176,13 @@ class GameAction(Record):
     card: str | None = field(default=None, metadata=rule(min_len=1, max_len=16))
     color: str | None = field(default=None, metadata=rule(min_len=1, max_len=8))
     last_card: bool = field(default=False, metadata=rule(omit=True))
+    stand_in: bool = field(default=False, metadata=rule(omit=True))
+    """In a ``replay`` only: a bot made this move for the absent person."""
 
     def for_seat(self, seat: int) -> dict[str, Any]:
         """The RULES.md action object with ``seat`` filled in, for the engine."""
         out = self.to_dict()
+        out.pop("stand_in", None)
         out["seat"] = seat
         return out
 

@@ -14,6 +14,7 @@ import itertools
 import logging
 import random
 import socket
+import sqlite3
 from dataclasses import dataclass
 
 import trio
@@ -53,6 +54,7 @@ from protocol.messages import (
 )
 from protocol.versions import PROTOCOL_VERSION
 
+from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable
 from .lobby import Lobby
 from .table import Table
 from .text import BadText, clean_name
@@ -270,6 +272,16 @@ class Session:
                 self._follow_seat()
                 log.info("connection %d took back seat %s at %s", self.number, seat, table.id)
                 return True
+        if hello.token and self.conn.role != "spectator":
+            for table in list(self.lobby.tables.values()):
+                if table.seat_of_former(hello.token) is None:
+                    continue
+                welcome = lambda t=table: self.send_raw_welcome(t.id, None)  # noqa: E731
+                if await table.watch_to_return(hello.token, self, welcome):
+                    self.table = table
+                    log.info("connection %d watches %s until the host hands its seat back",
+                             self.number, table.id)
+                    return True
         self.send_raw_welcome(None, None)  # no seat (or it was lost meanwhile): the lobby
         log.info("connection %d: %r in the lobby", self.number, self.name)
         return True
@@ -334,9 +346,24 @@ class Session:
             answer: Message = await self._request(message)
         except ProtocolError as exc:
             answer = Error(exc.code, exc.message[:1000], message.id)
+        if isinstance(answer, Error) and answer.code == UNAVAILABLE:
+            self.send(answer)  # not remembered: the same id, sent again later, is carried out
+            return
         self.recent.remember(message.id, answer)
         self._follow_seat()
+        await self._store_answer(message, answer)
         self.send(answer)
+
+    async def _store_answer(self, message: Request, answer: Message) -> None:
+        """Keep a seated member's answer on disk before sending it, so an id resent
+        after a server restart gets it again (an action's ack is stored with the action
+        itself; requests that change nothing are not kept)."""
+        if isinstance(message, Resync | ListTables | ListReplays | GetReplay):
+            return
+        if isinstance(message, Action) and isinstance(answer, Ack):
+            return
+        if self.table is not None:
+            await self.table.remember_answer(self, message.id, answer)
 
     def _follow_seat(self) -> None:
         """Once seated, request ids are remembered per seat, across reconnects."""
@@ -353,7 +380,7 @@ class Session:
     async def _request(self, message: Request) -> Message:
         rid = message.id
         if isinstance(message, Action):
-            await self._at_table().act(self, message.action, message.seq)
+            await self._at_table().act(self, message.action, message.seq, rid)
             return Ack(rid)
         if isinstance(message, Chat):
             await self._at_table().chat(self, message.text)
@@ -414,7 +441,10 @@ class Session:
         store = self.lobby.store
         if store is None:
             return []
-        games = await trio.to_thread.run_sync(store.list_games)
+        try:
+            games = await trio.to_thread.run_sync(store.list_games)
+        except (StoreUnavailable, sqlite3.Error, OSError):
+            raise ProtocolError(UNAVAILABLE, PAUSED_TEXT) from None
         return [ReplayInfo(g, t, tuple(names), w) for g, t, names, w in games]
 
     async def _replay(self, game: int | None, table_id: str | None) -> Replay:
@@ -424,17 +454,20 @@ class Session:
             names = tuple(s.name for s in table.seats if s is not None)[: table.game.n]
             return Replay(
                 table.game_id or 1, table.id, table.options, names, table.seed,
-                table.first, tuple(GameAction(a.type, a.seat, a.card, a.color, a.last_card)
-                                   for a in table.actions),
+                table.first, tuple(GameAction(a.type, a.seat, a.card, a.color, a.last_card,
+                                              i in table.stand_in_moves)
+                                   for i, a in enumerate(table.actions)),
                 table.game.winner,
             )
         store = self.lobby.store
         saved = None
-        if store is not None:
-            if game is not None:
+        try:
+            if store is not None and game is not None:
                 saved = await trio.to_thread.run_sync(store.load_game, game)
-            elif table_id is not None:
+            elif store is not None and table_id is not None:
                 saved = await trio.to_thread.run_sync(store.latest_game, table_id)
+        except (StoreUnavailable, sqlite3.Error, OSError):
+            raise ProtocolError(UNAVAILABLE, PAUSED_TEXT) from None
         if saved is None or not saved.finished:
             raise ProtocolError("no_such_game", "no finished game with that number")
         return Replay(
@@ -444,7 +477,11 @@ class Session:
             tuple(saved.names),
             saved.seed,
             saved.first,
-            tuple(GameAction.from_dict(a) for a in saved.actions),
+            tuple(
+                GameAction.from_dict(a | ({"stand_in": True} if by == "stand_in" else {}))
+                for a, by in zip(saved.actions, saved.by or [None] * len(saved.actions),
+                                 strict=False)
+            ),
             saved.winner,
         )
 
