@@ -9,12 +9,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import re
 import sys
+from pathlib import Path
+
+from platformdirs import user_data_dir
 
 from server.app import DEFAULT_PORT
 
 _LISTENING = re.compile(r"listening on (\S+):(\d+)")
+
+
+def host_data_dir() -> Path:
+    """Where the client's Host server keeps its tables: a directory of its own (never
+    a hand-started ``taki-server``'s), the same on every start, so a host who restarts
+    the client and hosts again gets the same tables back. ``TAKI_HOST_DATA_DIR``
+    overrides it (tests)."""
+    override = os.environ.get("TAKI_HOST_DATA_DIR")
+    return Path(override) if override else Path(user_data_dir("taki", appauthor=False)) / "host"
 
 
 class LocalServer:
@@ -43,7 +56,7 @@ class LocalServer:
             str(self.port),
             "--bot-delay",
             str(self.bot_delay),
-            *([] if self.keep else ["--no-data"]),
+            *(["--data-dir", str(host_data_dir())] if self.keep else ["--no-data"]),
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,

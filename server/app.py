@@ -24,6 +24,7 @@ from protocol.messages import Error
 
 from .discovery import Advertiser, Advertising, open_tables
 from .lobby import Lobby
+from .lock import DataDirInUse, DataDirLock
 from .session import Limits, Session
 from .store import Store
 
@@ -78,6 +79,7 @@ async def serve(
     max_connections: int = 2000,
     seed: int | None = None,
     data_dir: Path | None = None,
+    data_lock: DataDirLock | None = None,
     advertise: bool | Advertising = False,
     task_status: trio.TaskStatus[tuple[Server, int]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
@@ -85,8 +87,35 @@ async def serve(
 
     With ``data_dir``, tables are kept in SQLite there and rebuilt on start. With
     ``advertise`` (True or how), the server makes itself known on the LAN
-    (server/discovery.py); off by default, so tests stay off the network."""
-    store = Store(data_dir / "taki.sqlite3") if data_dir is not None else None
+    (server/discovery.py); off by default, so tests stay off the network.
+
+    A data directory is locked for as long as the server runs (server/lock.py):
+    ``DataDirInUse`` if another server holds it (``data_lock``: already taken)."""
+    own_lock = None
+    if data_dir is not None and data_lock is None:
+        own_lock = DataDirLock(data_dir).acquire()
+    try:
+        store = Store(data_dir / "taki.sqlite3") if data_dir is not None else None
+        await _serve(host, port, limits, bot_delay, stand_in_delay, max_tables,
+                     max_connections, seed, store, advertise, task_status)
+    finally:
+        if own_lock is not None:
+            own_lock.release()
+
+
+async def _serve(
+    host: str,
+    port: int,
+    limits: Limits,
+    bot_delay: float,
+    stand_in_delay: float,
+    max_tables: int,
+    max_connections: int,
+    seed: int | None,
+    store: Store | None,
+    advertise: bool | Advertising,
+    task_status: trio.TaskStatus[tuple[Server, int]],
+) -> None:
     async with trio.open_nursery() as nursery:
         lobby = Lobby(
             nursery,
@@ -151,7 +180,7 @@ def _say(text: str) -> None:
         print(text, flush=True)
 
 
-async def _run(args: argparse.Namespace) -> None:
+async def _run(args: argparse.Namespace, lock: DataDirLock | None) -> None:
     advertise = _advertising(args)
     async with trio.open_nursery() as nursery:
         server, port = await nursery.start(
@@ -162,6 +191,7 @@ async def _run(args: argparse.Namespace) -> None:
                 max_tables=args.max_tables,
                 max_connections=args.max_connections,
                 data_dir=None if args.no_data else Path(args.data_dir),
+                data_lock=lock,
                 limits=Limits(rate=args.rate),
                 advertise=advertise or False,
                 task_status=task_status,
@@ -235,8 +265,19 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(message)s")
+    lock = None
+    if not args.no_data:
+        try:
+            lock = DataDirLock(Path(args.data_dir)).acquire()
+        except DataDirInUse as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        except OSError as exc:
+            print(f"taki-server: cannot use the data directory {args.data_dir}: {exc}",
+                  file=sys.stderr)
+            return 1
     try:
-        trio.run(_run, args)
+        trio.run(_run, args, lock)
     except OSError as exc:
         print(f"taki-server: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 1
