@@ -53,6 +53,7 @@ from protocol.messages import (
     Timer,
 )
 
+from . import tokens
 from .config import Settings, valid_name
 from .discovery import Browser, list_games
 from .i18n import LANGUAGES, _, choose, set_language
@@ -87,6 +88,7 @@ class TakiApp(App[None]):
         bot_delay: float = 0.8,
         discover: bool = False,
         discovery_interfaces: Sequence[str] | None = None,
+        fresh: bool = False,
     ) -> None:
         super().__init__()
         self.discover = discover
@@ -116,6 +118,11 @@ class TakiApp(App[None]):
         self._redraw_pending = False
         self.watching: str | None = None
         """The table this client watches as a spectator (rejoined after a reconnect)."""
+        self.fresh = fresh
+        """Ignore a saved seat token on the first connection (``--fresh``)."""
+        self.token_home: tuple[str, str] | None = None
+        """(server address, player name) under which this player's seat token is saved
+        (client/tokens.py); None: not saved (Play now, a spectator)."""
 
     # ------------------------------------------------------------ life
 
@@ -229,7 +236,30 @@ class TakiApp(App[None]):
             self.notify(_("Type an address like 192.168.1.23:8254"), severity="error")
             return
         self.server_label = f"{host}:{port}"
+        self._keep_tokens(f"{host}:{port}")
         self.connect(host, port)
+
+    def _keep_tokens(self, address: str) -> None:
+        """Save this player's seat tokens for ``address`` (never a spectator's), and
+        take up the one saved there, unless told to start afresh."""
+        if self.role == "spectator":
+            self.token_home = None
+            return
+        self.token_home = (address, self.player_name)
+        if self.token is None and not self.fresh:
+            self.token = tokens.load(address, self.player_name)
+        self.fresh = False
+
+    def _saw_token(self, token: str | None) -> None:
+        """A seat's token arrived (or, None, the seat is gone): remember it, on disk too."""
+        self.token = token
+        if self.token_home is None:
+            return
+        address, name = self.token_home
+        if token is None:
+            tokens.forget(address, name)
+        else:
+            tokens.save(address, name, token)
 
     @work(exclusive=True, group="local")
     async def play_now(self) -> None:
@@ -242,6 +272,7 @@ class TakiApp(App[None]):
             self.notify(str(exc), severity="error")
             return
         self.server_label = _("this computer")
+        self.token_home = None  # Play now keeps nothing
 
         def create() -> None:
             options = TableOptions(f"{self.player_name}'s table"[:40], 4)
@@ -266,6 +297,7 @@ class TakiApp(App[None]):
 
         addresses = lan_addresses() or ["127.0.0.1"]
         port = self.local.port
+        self._keep_tokens(f"127.0.0.1:{port}")
         self.server_label = _("Friends join with:") + " " + ", ".join(
             f"taki-client {a}:{port}" for a in addresses
         )
@@ -305,6 +337,8 @@ class TakiApp(App[None]):
             if welcome.name:
                 self.player_name = welcome.name
             if welcome.table is None:
+                if self.token is not None:  # the server no longer knows that seat
+                    self._saw_token(None)
                 self.request(ListTables)
                 if self.watching is not None:
                     self.request(Spectate, table=self.watching)  # spectators stay spectators
@@ -367,6 +401,8 @@ class TakiApp(App[None]):
             self.tables[message.table.id] = message.table
             if message.seat is None:
                 self.watching = message.table.id
+            else:
+                self.watching = None  # seated (again: a host may hand a seat back)
             if fresh and message.view is not None:
                 names = self.state.names()
                 first = message.view.get("turn", 0)
@@ -385,6 +421,11 @@ class TakiApp(App[None]):
         elif isinstance(message, Replay):
             self.push_screen(ReplayScreen(message))
         elif isinstance(message, Timer):
+            if message.kind == "paused" and (message.seconds is None) == ("paused" in self.timers):
+                self.state.note(
+                    _("Moves are saved again: the table goes on.") if message.seconds is None
+                    else _("The server cannot save moves right now: the table waits until it can.")
+                )
             if message.seconds is None:
                 self.timers.pop(message.kind, None)
             else:
@@ -392,7 +433,7 @@ class TakiApp(App[None]):
                 self.timers[message.kind] = loop.time() + message.seconds
         elif isinstance(message, Ack):
             if message.token:
-                self.token = message.token
+                self._saw_token(message.token)
             then = self.pending.pop(message.id, None)
             if then is not None:
                 then(message)
@@ -430,7 +471,7 @@ class TakiApp(App[None]):
     def leave_table(self) -> None:
         self.request(Leave)
         self.watching = None
-        self.token = None
+        self._saw_token(None)
         self.state = TableState()
         self.timers.clear()
         self.go_lobby()
@@ -460,6 +501,8 @@ class TakiApp(App[None]):
             self.request(AddBot, kind="random")
         elif what == "remove_bot":
             bots = [i for i, s in enumerate(info.seats) if s is not None and s.bot]
+            if info.state == "playing":  # only a seat a bot keeps may be handed back
+                bots = [i for i, s in enumerate(info.seats) if s is not None and s.returnable]
             if bots:
                 self.request(RemoveBot, seat=bots[-1])
         elif what == "rematch" and info.state == "over":
@@ -475,6 +518,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("address", nargs="?", help="a server to join, HOST:PORT")
     parser.add_argument("--name", help="your name at the table (remembered)")
     parser.add_argument("--watch", metavar="TABLE", help="watch table TABLE as a spectator")
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="do not take back the seat saved for this server and name; start afresh",
+    )
     parser.add_argument(
         "--replay", metavar="GAME", type=int, help="step through finished game GAME"
     )
@@ -520,6 +568,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings=settings,
         discover=True,
         discovery_interfaces=args.discovery_interface,
+        fresh=args.fresh,
     ).run()
     return 0
 

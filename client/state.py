@@ -91,9 +91,14 @@ class TableState:
             elif was is not None and now is None:
                 self.note(_("{name} left").format(name=inert(was.name, 64)))
             elif was is not None and now is not None:
-                if was.bot is None and now.bot is not None and not now.stand_in:
+                if (was.bot is None or was.stand_in) and now.bot is not None and not now.stand_in:
                     name = inert(now.name, 64)
-                    self.note(_("{name} left; a bot plays the seat").format(name=name))
+                    if now.returnable:  # stayed away past the grace period
+                        self.note(_("A bot now plays for {name}").format(name=name))
+                    else:
+                        self.note(_("{name} left; a bot plays the seat").format(name=name))
+                elif was.bot is not None and not was.stand_in and now.bot is None:
+                    self.note(_("{name} took their seat back").format(name=inert(now.name, 64)))
                 elif now.stand_in and not was.stand_in:
                     self.note(_("A bot stands in for {name}").format(name=inert(now.name, 64)))
                 elif was.connected and not now.connected:

@@ -211,6 +211,17 @@ MESSAGES: dict[str, str] = {
     "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
         "→ напред · ← назад · PgUp/PgDn по десет · Home/End · q затваряне"
     ),
+    # issue 11: seats that come back, stand-ins, a server that cannot save
+    "A bot": "Бот",
+    "{line} for you": "{line} вместо вас",
+    "{line} (a bot stands in)": "{line} (бот замества)",
+    "A bot now plays for {name}": "Бот вече играе за {name}",
+    "{name} took their seat back": "{name} си върна мястото",
+    "Moves are saved again: the table goes on.": "Ходовете отново се записват: масата продължава.",
+    "The server cannot save moves right now: the table waits until it can.": (
+        "Сървърът не може да запише ходовете в момента: масата чака."
+    ),
+    "give the seat back to {name}": "върни мястото на {name}",
 }
 
 RULES: str = """\

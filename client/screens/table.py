@@ -305,6 +305,11 @@ class TableScreen(Screen[None]):
             for key, label in (("a", _("add bot")), ("x", _("remove bot")), ("s", _("start"))):
                 out.append(f"{key} ", style="bold")
                 out.append(label + "  ")
+        returnable = [s for s in info.seats if s is not None and s.returnable] if info else []
+        if host and info is not None and info.state == "playing" and returnable:
+            out.append("x ", style="bold")
+            label = _("give the seat back to {name}").format(name=returnable[-1].name)
+            out.append(label + "  ")
         if host and info is not None and info.state == "over":
             out.append("r ", style="bold")
             out.append(_("rematch") + "  ")
