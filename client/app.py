@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -114,7 +115,9 @@ class TakiApp(App[None]):
         self.pending: dict[int, Answer | None] = {}
         self._after_connect: Callable[[], None] | None = None
         self._quitting = False
-        self._request_ids = itertools.count(1)
+        # Ids must not repeat within a seat's life, and a seat now outlives this process
+        # (client/tokens.py): start at a random point, as PROTOCOL.md section 4 asks.
+        self._request_ids = itertools.count(random.randrange(1, 2**31))
         self._redraw_pending = False
         self.watching: str | None = None
         """The table this client watches as a spectator (rejoined after a reconnect)."""

@@ -94,11 +94,14 @@ async def serve(
     own_lock = None
     if data_dir is not None and data_lock is None:
         own_lock = DataDirLock(data_dir).acquire()
+    store = None
     try:
         store = Store(data_dir / "taki.sqlite3") if data_dir is not None else None
         await _serve(host, port, limits, bot_delay, stand_in_delay, max_tables,
                      max_connections, seed, store, advertise, task_status)
     finally:
+        if store is not None:  # closed once every table's task has ended
+            store.close()
         if own_lock is not None:
             own_lock.release()
 
@@ -143,8 +146,6 @@ async def _serve(
             await trio.sleep_forever()
         finally:
             server.shutdown()
-            if store is not None:
-                store.close()
 
 
 def lan_addresses() -> list[str]:
