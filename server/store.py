@@ -142,6 +142,8 @@ class Store:
         raised as ``StoreUnavailable``; the transaction is rolled back."""
         with self._lock:
             try:
+                if not self.path.exists():  # SQLite would go on writing to a deleted file
+                    raise StoreUnavailable(f"the database {self.path} is gone")
                 if len(statements) == 1:
                     sql, args = statements[0]
                     return int(self._execute(sql, args).lastrowid or 0)

@@ -150,3 +150,19 @@ async def test_a_bot_that_cannot_store_its_move_pauses_quietly(
             while not c.legal:  # the bot moved once it could store it
                 await trio.sleep(0.01)
         assert isinstance(await c.act(c.legal[0]), Ack)
+
+
+@pytest.mark.trio
+async def test_a_removed_data_dir_is_answered_not_written_into_the_void(tmp_path: Path) -> None:
+    import shutil
+
+    data = tmp_path / "data"
+    async with running_server(bot_delay=0, data_dir=data) as (_srv, port, nursery):
+        a, b = await seated_pair(nursery, port)
+        shutil.rmtree(data)
+        mover = await next_mover(a, b)
+        answer = await mover.act(mover.legal[0])
+        assert isinstance(answer, Error) and answer.code == "unavailable", answer
+        await a.wait_for(lambda m: isinstance(m, Timer) and m.kind == "paused")
+        assert isinstance(await mover.request(Chat, text="hello?"), Ack)
+        assert not (a.closed or b.closed)
