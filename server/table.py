@@ -1039,7 +1039,11 @@ class Table:
                 if bot is not None:
                     mine = [a for a in game.legal_actions() if a.seat == index]
                     holder = self.seats[index]
-                    stand_in = holder is not None and holder.bot is None
+                    # A bot for an absent person, or one keeping the seat of a person
+                    # who may be handed it back: either way "a bot played for you".
+                    stand_in = holder is not None and (
+                        holder.bot is None or holder.former_token is not None
+                    )
                     await self._apply(bot.choose(view_of(game, index), mine), stand_in=stand_in)
                     return
             self._arm()

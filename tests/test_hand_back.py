@@ -34,6 +34,9 @@ async def test_the_host_hands_the_seat_back_to_a_person_who_watches() -> None:
         seat0 = snap.table.seats[0]
         assert seat0 is not None and seat0.bot is None and seat0.connected
         assert not seat0.returnable
+        # What the bot did meanwhile was done for A, never shown as A's own moves.
+        by_bot = [e for e in snap.log or () if e.get("seat") == 0 and e["kind"] != "turn"]
+        assert by_bot and all(e.get("stand_in") for e in by_bot), by_bot
         # Seated again for real: the old token works for a reconnect, and it may act.
         again = await connect(nursery, port, "A", token=token)
         back = await again.wait_for(lambda m: isinstance(m, Snapshot))
