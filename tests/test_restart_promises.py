@@ -84,3 +84,28 @@ async def test_a_stand_in_waits_its_delay_counted_from_the_restart(tmp_path: Pat
             while not b2.legal:  # the stand-in played A's turn
                 await trio.sleep(0.01)
         assert isinstance(await b2.act(GameAction("draw")), Ack)
+
+
+@pytest.mark.trio
+async def test_the_replay_marks_the_moves_a_stand_in_made(tmp_path: Path) -> None:
+    from protocol.messages import GetReplay, Replay
+
+    from .test_server import play_out
+
+    async with running_server(bot_delay=0, stand_in_delay=0.05, data_dir=tmp_path) as (
+        _, port, nursery,
+    ):
+        a, b = await seated_pair(nursery, port)
+        await a.close()  # A never comes back: a stand-in plays every move of seat 0
+        await play_out([b])
+        await b.request(GetReplay, table="t1")
+        live = await b.wait_for(lambda m: isinstance(m, Replay))
+        nursery.cancel_scope.cancel()
+    assert isinstance(live, Replay)
+    assert {x.stand_in for x in live.actions if x.seat == 0} == {True}
+    assert {x.stand_in for x in live.actions if x.seat == 1} == {False}
+    async with running_server(bot_delay=0, data_dir=tmp_path) as (_, port, nursery):
+        c = await connect(nursery, port, "C")
+        await c.request(GetReplay, game=live.game)
+        stored = await c.wait_for(lambda m: isinstance(m, Replay))
+        assert isinstance(stored, Replay) and stored.actions == live.actions

@@ -69,7 +69,16 @@ class ReplayScreen(Screen[None]):
             events = game.take_events()
             if i == index - 1:
                 names = self.names
-                lines = [line for e in events if (line := describe(e.to_json(), names))]
+                by_bot = self.replay.actions[i].stand_in  # a bot moved for the person
+                lines = [
+                    line
+                    for e in events
+                    if (line := describe(
+                        e.to_json() | ({"stand_in": True} if by_bot and e.seat == action.seat
+                                       else {}),
+                        names,
+                    ))
+                ]
         return game, lines
 
     def refresh_view(self) -> None:
