@@ -14,8 +14,10 @@ Disk trouble never stops play: a token that cannot be saved is simply not rememb
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from platformdirs import user_state_dir
@@ -63,15 +65,34 @@ def load(address: str, name: str) -> str | None:
     return _read().get(_key(address, name))
 
 
+@contextlib.contextmanager
+def _locked() -> Iterator[None]:
+    """Hold the file's lock while reading and rewriting it: two clients of one user
+    (two names at one table) must not drop each other's token."""
+    path = tokens_path().with_name(f".{FILE_NAME}.lock")
+    fd = None
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
 def save(address: str, name: str, token: str) -> None:
-    data = _read()
-    key = _key(address, name)
-    if data.get(key) != token:
-        data[key] = token
-        _write(data)
+    with _locked():
+        data = _read()
+        key = _key(address, name)
+        if data.get(key) != token:
+            data[key] = token
+            _write(data)
 
 
 def forget(address: str, name: str) -> None:
-    data = _read()
-    if data.pop(_key(address, name), None) is not None:
-        _write(data)
+    with _locked():
+        data = _read()
+        if data.pop(_key(address, name), None) is not None:
+            _write(data)

@@ -142,3 +142,16 @@ async def test_the_host_server_keeps_its_own_data_dir_and_play_now_keeps_nothing
     await play_now.stop()
     after = {p.name: p.stat().st_mtime_ns for p in (tmp_path / "host").iterdir()}
     assert after == before  # Play now keeps nothing, and nothing of the host's
+
+
+def test_clients_saving_at_once_keep_every_token(state_dir: Path) -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from client import tokens\n"
+        "for i in range(20): tokens.save('h:1', f'{sys.argv[1]}-{i}', 'tok')\n"
+    )
+    procs = [subprocess.Popen([sys.executable, "-c", code, f"p{n}"]) for n in range(4)]
+    assert all(p.wait(60) == 0 for p in procs)
+    assert all(tokens.load("h:1", f"p{n}-{i}") == "tok" for n in range(4) for i in range(20))
