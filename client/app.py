@@ -53,12 +53,13 @@ from protocol.messages import (
     TableUpdate,
     Timer,
 )
+from server.lock import holder_port
 
 from . import tokens
 from .config import Settings, valid_name
 from .discovery import Browser, list_games
 from .i18n import LANGUAGES, _, choose, set_language
-from .local import LocalServer, start_lan_server
+from .local import LocalServer, host_data_dir, start_lan_server
 from .net import Link, LinkClosed, parse_address
 from .safe import inert
 from .screens.help import HelpScreen
@@ -291,15 +292,19 @@ class TakiApp(App[None]):
 
     @work(exclusive=True, group="local")
     async def host_lan(self) -> None:
-        try:
-            self.local = await start_lan_server()
-        except OSError as exc:
-            self.notify(str(exc), severity="error")
-            return
+        running = holder_port(host_data_dir())
+        if running is not None:
+            port = running  # our Host server outlived a killed client: rejoin it
+        else:
+            try:
+                self.local = await start_lan_server()
+            except OSError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            port = self.local.port
         from server.app import lan_addresses
 
         addresses = lan_addresses() or ["127.0.0.1"]
-        port = self.local.port
         self._keep_tokens(f"127.0.0.1:{port}")
         self.server_label = _("Friends join with:") + " " + ", ".join(
             f"taki-client {a}:{port}" for a in addresses

@@ -198,6 +198,8 @@ async def _run(args: argparse.Namespace, lock: DataDirLock | None) -> None:
                 task_status=task_status,
             )
         )
+        if lock is not None:
+            lock.announce(f"{args.host}:{port}")
         wildcard = args.host in ("0.0.0.0", "::", "")
         addresses = lan_addresses() if wildcard else [args.host]
         _say(f"TAKI server listening on {args.host}:{port}. Players type:")
