@@ -70,6 +70,10 @@ COLUMNS = (
 older database lacks them (``seq``: the table's event number after the action, so it
 continues across a restart; ``by``: ``stand_in`` for a move a bot made for a person)."""
 
+LOCKED_WAIT = 2.0
+"""Seconds a write waits for a database another program has locked before it counts as
+a storage fault (the table's lock is held meanwhile, so not long)."""
+
 ANSWERS_KEPT = 64
 """Answers kept per seat (PROTOCOL.md promises at least the last 64 request ids)."""
 
@@ -116,7 +120,9 @@ class Store:
     def __init__(self, path: Path) -> None:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._db = sqlite3.connect(
+            str(path), check_same_thread=False, isolation_level=None, timeout=LOCKED_WAIT
+        )
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)

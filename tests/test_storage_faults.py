@@ -166,3 +166,23 @@ async def test_a_removed_data_dir_is_answered_not_written_into_the_void(tmp_path
         await a.wait_for(lambda m: isinstance(m, Timer) and m.kind == "paused")
         assert isinstance(await mover.request(Chat, text="hello?"), Ack)
         assert not (a.closed or b.closed)
+
+
+@pytest.mark.trio
+async def test_a_database_locked_by_another_program_is_a_fault_that_passes(
+    tmp_path: Path,
+) -> None:
+    async with running_server(bot_delay=0, data_dir=tmp_path) as (_, port, nursery):
+        a, b = await seated_pair(nursery, port)
+        other = sqlite3.connect(tmp_path / "taki.sqlite3", isolation_level=None)
+        other.execute("BEGIN EXCLUSIVE")  # e.g. a backup tool holding the write lock
+        try:
+            mover = await next_mover(a, b)
+            answer = await mover.act(mover.legal[0])
+            assert isinstance(answer, Error) and answer.code == "unavailable", answer
+        finally:
+            other.execute("COMMIT")
+            other.close()
+        await a.wait_for(lambda m: isinstance(m, Timer) and m.kind == "paused"
+                         and m.seconds is None, timeout=20)
+        assert isinstance(await mover.act(mover.legal[0]), Ack)
