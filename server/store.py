@@ -307,9 +307,11 @@ class Store:
             [b for _a, _s, b in rows],
         )
 
-    def _answers(self, table_id: str) -> dict[str, list[tuple[int, dict[str, Any]]]]:
+    def _answers(
+        self, table_id: str, tokens: set[str]
+    ) -> dict[str, list[tuple[int, dict[str, Any]]]]:
         """A table's remembered answers per token (the newest ANSWERS_KEPT each); older
-        ones are deleted on the way."""
+        ones, and those of tokens no seat holds any more, are deleted on the way."""
         out: dict[str, list[tuple[int, dict[str, Any]]]] = {}
         rows = self._db.execute(
             "SELECT n, token, rid, answer FROM answers WHERE table_id = ? ORDER BY n",
@@ -320,6 +322,9 @@ class Store:
         for _n, token, _rid, _a in rows:
             counts[token] = counts.get(token, 0) + 1
         for n, token, rid, answer in rows:
+            if token not in tokens:
+                old.append(n)
+                continue
             if counts[token] > ANSWERS_KEPT:
                 counts[token] -= 1
                 old.append(n)
@@ -350,7 +355,7 @@ class Store:
                 out.append(
                     SavedTable(
                         tid, json.loads(options), state, json.loads(seats), host, saved_game,
-                        int(seq or 0), self._answers(tid),
+                        int(seq or 0), self._answers(tid, _tokens(json.loads(seats))),
                     )
                 )
         return out
@@ -384,3 +389,12 @@ class Store:
                 (limit,),
             ).fetchall()
         return [(gid, tid, json.loads(names), winner) for gid, tid, names, winner in rows]
+
+
+def _tokens(seats: list[dict[str, Any] | None]) -> set[str]:
+    """The tokens a table's stored seats hold (a person's, or one a bot may hand back)."""
+    out: set[str] = set()
+    for seat in seats:
+        if seat is not None:
+            out.update(str(t) for t in (seat.get("token"), seat.get("former")) if t)
+    return out
