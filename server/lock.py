@@ -12,34 +12,10 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import re
 import socket
 from pathlib import Path
 
 LOCK_NAME = "taki.lock"
-_ADDRESS = re.compile(r", serving (\S+):(\d+)\s*$")
-
-
-def holder_port(data_dir: Path) -> int | None:
-    """The port of the live server holding ``data_dir``, if one does and said where it
-    listens (None: nobody holds it, or it did not say)."""
-    path = data_dir / LOCK_NAME
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return None
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except BlockingIOError:
-            found = _ADDRESS.search(os.pread(fd, 300, 0).decode(errors="replace"))
-            return int(found.group(2)) if found else None
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        return None  # not held: no server runs there
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 class DataDirInUse(Exception):
@@ -81,8 +57,8 @@ class DataDirLock:
         return self
 
     def announce(self, address: str) -> None:
-        """Add where the server listens to the holder line, so that a client finding
-        its Host server still running (its own process was killed) can rejoin it."""
+        """Add where the server listens to the holder line (a second server's refusal
+        then says which server holds the directory, and where to find it)."""
         if self._fd is None:
             return
         line = f"taki-server pid {os.getpid()} on {socket.gethostname()}, serving {address}\n"

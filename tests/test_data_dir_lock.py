@@ -63,13 +63,11 @@ async def test_serve_refuses_a_data_dir_another_server_holds(tmp_path: Path) -> 
         nursery.cancel_scope.cancel()
 
 
-def test_the_holder_says_where_it_listens(tmp_path: Path) -> None:
-    from server.lock import holder_port
 
-    assert holder_port(tmp_path) is None  # no lock file
+def test_the_refusal_says_where_the_holder_serves(tmp_path: Path) -> None:
     lock = DataDirLock(tmp_path).acquire()
-    assert holder_port(tmp_path) is None  # held, but it did not say where yet
     lock.announce("0.0.0.0:4567")
-    assert holder_port(tmp_path) == 4567
+    with pytest.raises(DataDirInUse) as refused:
+        DataDirLock(tmp_path).acquire()
+    assert "serving 0.0.0.0:4567" in str(refused.value)
     lock.release()
-    assert holder_port(tmp_path) is None  # nobody holds it now
