@@ -12,6 +12,7 @@ import errno
 import gc
 import logging
 import signal
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -100,7 +101,7 @@ async def serve(
         own_lock = DataDirLock(data_dir).acquire()
     store = None
     try:
-        store = Store(data_dir / "taki.sqlite3") if data_dir is not None else None
+        store = _open_store(data_dir) if data_dir is not None else None
         await _serve(host, port, limits, bot_delay, stand_in_delay, max_tables,
                      max_connections, seed, store, advertise, task_status)
     finally:
@@ -108,6 +109,16 @@ async def serve(
             store.close()
         if own_lock is not None:
             own_lock.release()
+
+
+def _open_store(data_dir: Path) -> Store:
+    """The store, or an OSError naming the file (the command line says it in one line)
+    when the database cannot be opened: full disk, read-only, not a database."""
+    path = data_dir / "taki.sqlite3"
+    try:
+        return Store(path)
+    except sqlite3.Error as exc:
+        raise OSError(errno.EIO, str(exc), str(path)) from None
 
 
 async def _serve(

@@ -71,3 +71,16 @@ def test_the_refusal_says_where_the_holder_serves(tmp_path: Path) -> None:
         DataDirLock(tmp_path).acquire()
     assert "serving 0.0.0.0:4567" in str(refused.value)
     lock.release()
+
+
+def test_a_database_that_cannot_be_opened_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "taki.sqlite3").write_bytes(b"this is not a database" * 200)
+    done = subprocess.run(
+        [sys.executable, "-m", "server.app", "--host", "127.0.0.1", "--port", "0",
+         "--data-dir", str(tmp_path), "--no-advertise"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        f"taki-server: cannot use {tmp_path / 'taki.sqlite3'}: file is not a database"
+    ], done.stderr
