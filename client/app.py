@@ -25,6 +25,7 @@ from textual.binding import Binding
 
 from protocol.errors import is_fatal
 from protocol.lan import DEFAULT_PORT
+from protocol.limits import CHAT_MAX, NAME_MAX
 from protocol.messages import (
     Ack,
     Action,
@@ -474,7 +475,10 @@ class TakiApp(App[None]):
             delay = 0.5
             self.attempt = 0
             told = False
-            if welcome.name:
+            if welcome.name and welcome.table is None:
+                # The server cleaned the name (welcome.name comes only when it changed
+                # it). With a seat taken back, it is that seat's name (``Twin (2)``),
+                # which the table shows; the player's own name stays for the lobby.
                 self.player_name = welcome.name
             if welcome.table is None:
                 if self.token is not None:  # the server no longer knows that seat
@@ -559,7 +563,7 @@ class TakiApp(App[None]):
                 self.request(Resync, seq=self.state.seq)
         elif isinstance(message, ChatLine):
             self.chat_lines.append(
-                (inert(message.name, 64), inert(message.text, 500), message.spectator)
+                (inert(message.name, NAME_MAX), inert(message.text, CHAT_MAX), message.spectator)
             )
         elif isinstance(message, Replay):
             self.push_screen(ReplayScreen(message))
@@ -618,7 +622,8 @@ class TakiApp(App[None]):
         self.request(Spectate, table=table)
 
     def leave_table(self) -> None:
-        self.request(Leave)
+        # Lobby pushes stopped when we sat down (PROTOCOL.md 5.1): ask for the list again.
+        self.request(Leave, then=lambda _ack: self.request(ListTables))
         self.watching = None
         self._saw_token(None)
         self.state = TableState()

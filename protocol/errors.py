@@ -34,6 +34,7 @@ ERROR_CODES: Final[dict[str, ErrorInfo]] = {
     "too_slow": ErrorInfo(True, "the connection did not read its frames fast enough"),
     "server_shutdown": ErrorInfo(True, "the server is shutting down"),
     "server_full": ErrorInfo(True, "the server has as many connections as it takes"),
+    "flooding": ErrorInfo(True, "the connection kept sending after rate_limited refusals"),
     # Messages (not fatal once the handshake is over).
     "bad_message": ErrorInfo(False, "a field is missing, has the wrong type or is out of range"),
     "unknown_type": ErrorInfo(False, "the message type is unknown at the negotiated version"),

@@ -294,8 +294,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-data", action="store_true", help="keep nothing on disk (tables die with the server)"
     )
+    limits = Limits()
     parser.add_argument(
-        "--rate", type=float, default=30.0, help="requests per second allowed per connection"
+        "--rate",
+        type=float,
+        default=limits.rate,
+        help=(
+            "requests per second allowed per connection (default %(default)s), after a "
+            f"burst of twice that ({2 * limits.rate:g}); beyond it requests are refused "
+            f"rate_limited, and after {limits.strikes} refusals the connection is closed "
+            "(ping and pong never count)"
+        ),
     )
     parser.add_argument("--max-tables", type=int, default=200, help="tables at most")
     parser.add_argument("--max-connections", type=int, default=2000, help="connections at most")

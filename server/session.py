@@ -15,7 +15,9 @@ import logging
 import random
 import socket
 import sqlite3
+from collections.abc import Awaitable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import trio
 
@@ -60,9 +62,13 @@ from .table import Table
 from .text import BadText, clean_name
 
 log = logging.getLogger("taki.server")
+T = TypeVar("T")
 _numbers = itertools.count(1)
 CLOSE_GRACE = 5.0
 """Seconds a closing connection has to take its last frames."""
+LINGER = 2.0
+"""Seconds a closed connection's incoming bytes are still read and dropped (see
+``Session._linger``)."""
 TABLES_PER_FRAME = 20
 """Tables per ``tables`` frame; the rest follow as ``table_update`` (frames stay small)."""
 
@@ -78,9 +84,11 @@ class Limits:
     recv_size: int = 65536
     rate: float = 30.0
     """Requests per second a connection may send (bursts of twice that); beyond it
-    they get ``rate_limited``, and a connection that keeps flooding is closed."""
+    they get ``rate_limited`` (not remembered: a resent id is carried out), and a
+    connection that keeps flooding is closed. ``ping`` and ``pong`` never count."""
     strikes: int = 200
-    """Refused-for-rate messages after which the connection is closed."""
+    """Refused-for-rate messages after which the connection gets the fatal error
+    ``flooding`` and is closed (PROTOCOL.md section 4 states these defaults)."""
     send_buffer: int | None = None
     """SO_SNDBUF for each connection (None: the system's); small values find slow
     readers sooner."""
@@ -96,6 +104,8 @@ class Session:
         self.number = next(_numbers)
         self.conn = ServerConnection()
         self.name = "?"
+        self.own_name = "?"
+        """The name from the hello (cleaned); ``name`` is the one shown at a table."""
         self.table: Table | None = None
         self.recent: RecentIds[Message] = RecentIds()
         self._out_send, self._out_recv = trio.open_memory_channel[bytes | None](limits.queue_size)
@@ -106,6 +116,8 @@ class Session:
         self._allowance = 2 * limits.rate
         self._allowance_at = trio.current_time()
         self._strikes = 0
+        self._flushed = False
+        """The writer sent every queued frame and stopped: close with a linger."""
 
     # ------------------------------------------------------------------ sending
 
@@ -188,9 +200,30 @@ class Session:
             self.lobby.unwatch(self)
             with trio.CancelScope(shield=True):
                 await self._leave_table(disconnect=True)
+            await self._linger()
             with trio.CancelScope(shield=True), trio.move_on_after(1):
                 await self.stream.aclose()
             log.info("connection %d closed", self.number)
+
+    async def _linger(self) -> None:
+        """Close the way that keeps the last frames: shut down our writing (the peer
+        gets them, then end of stream), then read and drop what the peer still sends for
+        up to LINGER seconds. Closing a socket with unread bytes in it sends a reset,
+        and a reset can destroy frames the peer has not read yet (a fatal error's
+        reason above all). Only after a clean flush; a server stopping cuts it short."""
+        if not self._flushed or self.conn.peer_closed:
+            return
+        stream = self.stream
+        if not isinstance(stream, trio.abc.HalfCloseableStream):
+            return
+        try:
+            await stream.send_eof()
+            with trio.move_on_after(LINGER):
+                while await stream.receive_some(self.limits.recv_size):
+                    pass
+        except (trio.BrokenResourceError, trio.ClosedResourceError, trio.BusyResourceError,
+                OSError):
+            pass
 
     async def _writer(self) -> None:
         """Send queued frames, as many as are waiting in one write (fewer syscalls, and a
@@ -198,6 +231,7 @@ class Session:
         done = False
         async for data in self._out_recv:
             if data is None:
+                self._flushed = True
                 break
             chunks = [data]
             size = len(data)
@@ -213,6 +247,7 @@ class Session:
                 size += len(more)
             await self.stream.send_all(b"".join(chunks) if len(chunks) > 1 else data)
             if done:
+                self._flushed = True
                 break
         self._scope.cancel()
 
@@ -255,7 +290,7 @@ class Session:
             self.send(Error("timeout", "no hello within the time allowed"))
             return False
         try:
-            self.name = clean_name(hello.name)
+            self.name = self.own_name = clean_name(hello.name)
         except BadText as exc:
             self.send(Error("bad_message", str(exc)))
             return False
@@ -287,8 +322,12 @@ class Session:
         return True
 
     def send_raw_welcome(self, table: str | None, seat: int | None) -> None:
+        """The welcome; ``name`` only when it differs from the hello's (trimmed, or the
+        name of the seat taken back, e.g. ``Twin (2)``): PROTOCOL.md, ``welcome``."""
+        hello = self.conn.hello
+        changed = hello is None or self.name != hello.name
         try:
-            data = self.conn.accept(name=self.name, table=table, seat=seat)
+            data = self.conn.accept(name=self.name if changed else None, table=table, seat=seat)
         except LocalProtocolError:
             return
         self._out_send.send_nowait(data)
@@ -306,12 +345,15 @@ class Session:
                 if self.conn.closed or not await self._receive():
                     return
                 continue
-            if not self._within_rate():
+            if not isinstance(message, Ping | Pong) and not self._within_rate():
+                # Keepalive never counts: a connection is never refused its own pong.
+                # A refused id is not remembered: resent later, it is carried out.
                 self._strikes += 1
                 rid = getattr(message, "id", None)
                 self.send(Error("rate_limited", "too many requests; slow down", rid))
                 if self._strikes >= self.limits.strikes:
                     log.info("connection %d dropped: flooding", self.number)
+                    self.send(Error("flooding", "too many requests after rate_limited; closing"))
                     self.close_soon()
                     return
                 continue
@@ -398,19 +440,19 @@ class Session:
         if isinstance(message, CreateTable):
             self._not_at_table()
             table = self.lobby.create(message.options)
-            seat, token = await table.join(self)
+            seat, token = await self._enter(table.join(self))
             self.table = table
             return Ack(rid, table=table.id, seat=seat, token=token)
         if isinstance(message, Join):
             self._not_at_table()
             table = self.lobby.get(message.table)
-            seat, token = await table.join(self, message.seat)
+            seat, token = await self._enter(table.join(self, message.seat))
             self.table = table
             return Ack(rid, table=table.id, seat=seat, token=token)
         if isinstance(message, Spectate):
             self._not_at_table()
             table = self.lobby.get(message.table)
-            await table.spectate(self)
+            await self._enter(table.spectate(self))
             self.table = table
             return Ack(rid, table=table.id)
         if isinstance(message, Leave):
@@ -485,6 +527,19 @@ class Session:
             saved.winner,
         )
 
+    async def _enter(self, entering: Awaitable[T]) -> T:
+        """Join, create or spectate: the lobby pushes stop first (PROTOCOL.md 5.1), so
+        the table's own ``table_update`` is the only one and none comes between the
+        snapshot and the ack; a refused entry keeps the pushes."""
+        watching = self in self.lobby.watchers
+        self.lobby.unwatch(self)
+        try:
+            return await entering
+        except BaseException:
+            if watching:
+                self.lobby.watch(self)
+            raise
+
     def _at_table(self) -> Table:
         if self.table is None:
             raise ProtocolError("not_at_table", "join or watch a table first")
@@ -505,4 +560,10 @@ class Session:
             await table.disconnect(self)
         else:
             await table.leave(self)
+            self._restore_name()
         await self.lobby.left(table)
+
+    def _restore_name(self) -> None:
+        """Back in the lobby, the player is again the name it said hello with: a table's
+        ``(2)`` was only there to tell two of the same name apart."""
+        self.name = self.own_name

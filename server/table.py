@@ -29,10 +29,11 @@ import trio
 from engine import Action as EngineAction
 from engine import Game, Options, TakiError, action_from_json, redact, replay, view_of
 from engine.bots import Bot, make_bot
-from engine.events import TURN
+from engine.events import BROKE, TURN
 from engine.events import Event as EngineEvent
 from protocol.dedupe import RecentIds
 from protocol.errors import ProtocolError
+from protocol.limits import INT_MAX
 from protocol.messages import (
     Ack,
     ChatLine,
@@ -132,13 +133,23 @@ _WIRE: dict[EngineAction, GameAction] = {}
 
 
 def _to_wire(action: EngineAction) -> GameAction:
-    """The wire form of an engine action (cached: the engine interns its actions)."""
+    """The wire form of a legal action: without ``seat``, since every entry of a
+    recipient's ``legal`` list is its own (PROTOCOL.md 6.1). Cached: the engine interns
+    its actions."""
     wire = _WIRE.get(action)
     if wire is None:
         wire = _WIRE[action] = GameAction.trusted(
-            type=action.type, seat=action.seat, card=action.card, color=action.color
+            type=action.type, card=action.card, color=action.color
         )
     return wire
+
+
+def _wire_event(event: EngineEvent, viewer: int | None) -> dict[str, Any]:
+    """The event map ``viewer`` may see. A ``broke`` names its card (``breaker``), so a
+    client following the discard pile from events alone sees it land."""
+    if event.kind == BROKE and event.card is None:
+        event = event._replace(card="breaker")
+    return redact(event, viewer).to_json()
 
 
 def safe_default(legal: list[EngineAction]) -> EngineAction | None:
@@ -315,21 +326,24 @@ class Table:
             index = self.seat_of_token(token)
             if index is None:
                 return None
-            if welcome is not None:
-                welcome(index)
             seat = self.seats[index]
             assert seat is not None
+            member.name = seat.name  # the welcome gives the name the seat is shown under
+            if welcome is not None:
+                welcome(index)
             old = seat.member
             if old is not None and old is not member:
                 self.members.pop(old, None)
                 old.send(Error("replaced", "this seat was taken back by another connection"))
                 old.close_soon()
+            if seat.away_since is not None:
+                # Lift the grace period that ``disconnect`` announced (or that a snapshot's
+                # timers showed); a take-over of a connected seat started none: no lift.
+                self._tell(Timer("reconnect", index, None))
             seat.member = member
             seat.away_since = None
             seat.stand_in = None
-            member.name = seat.name
             self.members[member] = _Watch(index)
-            self._tell(Timer("reconnect", index, None))
             await self._changed(snapshot_to=[member])
             return index
 
@@ -491,7 +505,7 @@ class Table:
         order = [i for i, s in enumerate(self.seats) if s is not None]
         moved = {old: new for new, old in enumerate(order)}
         first = moved[first_seat] if first_seat is not None else None
-        seed = self._seeds.randrange(2**63)
+        seed = self._seeds.randrange(INT_MAX + 1)  # a replay's seed is on the wire
         game_id = None
         if self.store is not None:  # stored first: a refused deal changes nothing
             try:
@@ -530,12 +544,12 @@ class Table:
         moved on since, the action was meant for another state and is refused as
         ``stale`` (PROTOCOL.md, the game)."""
         async with self.lock:
-            self._not_paused()
-            if seq is not None and seq != self.seq:
-                raise ProtocolError("stale", f"the table is at event {self.seq}, not {seq}")
             watch = self.members.get(member)
             if watch is None or watch.seat is None:
                 raise ProtocolError("not_seated", "only a seated player may act")
+            self._not_paused()
+            if seq is not None and seq != self.seq:
+                raise ProtocolError("stale", f"the table is at event {self.seq}, not {seq}")
             if self.game is None or self.state != "playing":
                 raise ProtocolError("no_game", "no game is being played here")
             if action.seat is not None and action.seat != watch.seat:
@@ -564,7 +578,29 @@ class Table:
     async def resync(self, member: Member) -> None:
         async with self.lock:
             if member in self.members:
-                member.send(self.snapshot(member))
+                self._send_snapshot(member)
+
+    def _send_snapshot(self, member: Member) -> None:
+        """A snapshot, then a ``timer`` for each deadline running now: a snapshot holds
+        no clocks, and a later lift must never be the first a member hears of one."""
+        member.send(self.snapshot(member))
+        for timer in self._running_timers():
+            member.send(timer)
+
+    def _running_timers(self) -> list[Timer]:
+        now = trio.current_time()
+        timers: list[Timer] = []
+        for i, s in enumerate(self.seats):
+            if s is not None and s.person and s.member is None and s.away_since is not None:
+                left = s.away_since + self.options.reconnect_grace - now
+                timers.append(Timer("reconnect", i, max(0.0, left)))
+        if self._plus3_due is not None:
+            timers.append(Timer("plus3", None, max(0.0, self._plus3_due - now)))
+        if self._turn_due is not None and self.game is not None:
+            timers.append(Timer("turn", self.game.turn, max(0.0, self._turn_due - now)))
+        if self.pause.paused and self.pause.retry_at is not None:
+            timers.append(Timer("paused", None, max(0.0, self.pause.retry_at - now)))
+        return timers
 
     def snapshot(self, member: Member) -> Snapshot:
         """Everything ``member`` may see now."""
@@ -775,7 +811,7 @@ class Table:
     def _event_map(self, seq: int, ev: EngineEvent, viewer: int | None) -> dict[str, Any]:
         """An event as ``viewer`` may see it; ``stand_in: true`` when a bot standing in
         for an absent person made it (so nobody reads "You played" for it)."""
-        data = redact(ev, viewer).to_json()
+        data = _wire_event(ev, viewer)
         if seq in self._stand_in_seqs:
             data["stand_in"] = True
         return data
@@ -791,7 +827,7 @@ class Table:
         targets = list(snapshot_to)
         for member in targets:
             if member in self.members:
-                member.send(self.snapshot(member))
+                self._send_snapshot(member)
         info = self.info()
         if info != self._last_info:
             self._last_info = info

@@ -126,7 +126,7 @@ async def test_token_misuse_is_refused() -> None:
         assert peeker.conn.welcome is not None and peeker.conn.welcome.table is None
         await peeker.request(Spectate, table="t1")
         answer = await peeker.act(GameAction("draw"))
-        assert isinstance(answer, Error) and answer.code == "not_allowed"
+        assert isinstance(answer, Error) and answer.code == "not_seated"
         assert peeker.view is not None and "hand" not in peeker.view
 
 
