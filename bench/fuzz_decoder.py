@@ -823,22 +823,30 @@ def traced(seed: int, count: int, warm: int = 2000) -> dict[str, Any]:
     tracemalloc.start()
     fuzz(seed, warm)  # caches, interned strings, record specs
     fuzz(seed + 7, count)  # the same cases as below: msgpack's buffer at its size
-    gc.collect()
-    before, _ = tracemalloc.get_traced_memory()
-    tracemalloc.reset_peak()
-    start = time.perf_counter()
-    stats = fuzz(seed + 7, count)
-    seconds = time.perf_counter() - start
-    del stats.examples[:]
-    gc.collect()
-    after, peak = tracemalloc.get_traced_memory()
+    # Measured twice, keeping the smaller remainder: a leak leaves bytes behind on every
+    # run, while a table that only grows now and then (the interpreter's dict of
+    # interned strings, which msgpack's map keys go through) lands in one run at most,
+    # at a moment set by everything the process did before (other tests' imports).
+    runs: list[tuple[float, int, int, int]] = []
+    for _ in range(2):
+        gc.collect()
+        before, _ = tracemalloc.get_traced_memory()
+        tracemalloc.reset_peak()
+        start = time.perf_counter()
+        stats = fuzz(seed + 7, count)
+        seconds = time.perf_counter() - start
+        del stats.examples[:]
+        gc.collect()
+        after, peak = tracemalloc.get_traced_memory()
+        runs.append((seconds, peak - before, after - before, stats.failures))
     tracemalloc.stop()
+    seconds = runs[0][0]
     return {
         "cases": count,
         "seconds": round(seconds, 2),
-        "peak_above_warm_kib": round((peak - before) / 1024, 1),
-        "left_behind_bytes": after - before,
-        "failures": stats.failures,
+        "peak_above_warm_kib": round(max(r[1] for r in runs) / 1024, 1),
+        "left_behind_bytes": min(r[2] for r in runs),
+        "failures": max(r[3] for r in runs),
     }
 
 

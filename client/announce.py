@@ -7,9 +7,8 @@ implied by it, and this module works them out from the events in order:
   own: a turn that ends with one card in hand and no penalty draw was declared;
 - a turn timer that ran out reads like a choice ("B drew 1"): an end of turn (draw,
   close, end) by the seat whose turn timer is already due was the timeout's;
-- a stand-in's move reads like the absent player's: the seat's ``stand_in`` flag says
-  a bot made it.
 
+(A stand-in's moves are marked by the server itself: ``words.describe`` words them.)
 It also says which lines deserve the banner (the short notice above the log). Pure but
 for the clock it is given (for the timer), so it is tested without a server.
 """
@@ -22,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .i18n import _
-from .words import card_words, cards_count, color_word
 
 TIMER_SLACK = 1.0
 """Seconds a due timer may look early by (the clock and the server's drift apart)."""
@@ -41,8 +39,6 @@ class Said:
     after: list[str] = field(default_factory=list)
     banner: str | None = None
     """The line (this event's own, or one of the above) to show in the banner."""
-    own_line: str | None = None
-    """Replaces the event's own line (a stand-in's move), when set."""
 
 
 @dataclass
@@ -75,7 +71,6 @@ class Announcer:
         view: dict[str, Any] | None,
         names: Sequence[str],
         me: int | None,
-        stand_ins: set[int],
         line: str | None,
     ) -> Said:
         """What to say about ``data`` (whose own words are ``line``), in order."""
@@ -108,10 +103,8 @@ class Announcer:
         if kind == "played" and data.get("card") == "+3":
             said.banner = (_("+3 from you: the others answer") if mine else
                            _("+3 from {who}: break it (b) or let it through (p)")).format(who=who)
-        if isinstance(seat, int) and seat in stand_ins and seat != me and line is not None:
-            said.own_line = self._stand_in_line(data, who) or line
         if kind in _BANNER_KINDS and said.banner is None:
-            said.banner = said.own_line or line
+            said.banner = line
         return said
 
     def _timed_out(self, seat: int) -> bool:
@@ -135,17 +128,3 @@ class Announcer:
             text = _("{who} said last card").format(who=who)
         said.before.append(text)
         said.banner = text
-
-    def _stand_in_line(self, data: dict[str, Any], who: str) -> str | None:
-        kind = data.get("kind")
-        if kind == "played":
-            text = _("A bot played {card} for {who}").format(
-                card=card_words(str(data.get("card"))), who=who)
-            if data.get("color"):
-                text += " · " + _("colour is now {color}").format(
-                    color=color_word(data["color"]))
-            return text
-        if kind == "drew":
-            return _("A bot drew {cards} for {who}").format(
-                cards=cards_count(int(data.get("amount") or 0)), who=who)
-        return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import random
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -24,6 +25,7 @@ from textual.binding import Binding
 
 from protocol.errors import is_fatal
 from protocol.lan import DEFAULT_PORT
+from protocol.limits import CHAT_MAX, NAME_MAX
 from protocol.messages import (
     Ack,
     Action,
@@ -56,6 +58,7 @@ from protocol.messages import (
     Timer,
 )
 
+from . import tokens
 from .config import Settings, valid_name
 from .discovery import Browser, list_games
 from .i18n import LANGUAGES, _, choose, set_language
@@ -106,6 +109,7 @@ class TakiApp(App[None]):
         bot_delay: float = 0.8,
         discover: bool = False,
         discovery_interfaces: Sequence[str] | None = None,
+        fresh: bool = False,
     ) -> None:
         super().__init__()
         self.discover = discover
@@ -150,10 +154,17 @@ class TakiApp(App[None]):
         self.pending: dict[int, Answer | None] = {}
         self._after_connect: Callable[[], None] | None = None
         self._quitting = False
-        self._request_ids = itertools.count(1)
+        # Ids must not repeat within a seat's life, and a seat now outlives this process
+        # (client/tokens.py): start at a random point, as PROTOCOL.md section 4 asks.
+        self._request_ids = itertools.count(random.randrange(1, 2**31))
         self._redraw_pending = False
         self.watching: str | None = None
         """The table this client watches as a spectator (rejoined after a reconnect)."""
+        self.fresh = fresh
+        """Ignore a saved seat token on the first connection (``--fresh``)."""
+        self.token_home: tuple[str, str] | None = None
+        """(server address, player name) under which this player's seat token is saved
+        (client/tokens.py); None: not saved (Play now, a spectator)."""
 
     # ------------------------------------------------------------ life
 
@@ -323,7 +334,30 @@ class TakiApp(App[None]):
             self.notify(_("Type an address like 192.168.1.23:8254"), severity="error")
             return
         self.server_label = f"{host}:{port}"
+        self._keep_tokens(f"{host}:{port}")
         self.connect(host, port)
+
+    def _keep_tokens(self, address: str) -> None:
+        """Save this player's seat tokens for ``address`` (never a spectator's), and
+        take up the one saved there, unless told to start afresh."""
+        if self.role == "spectator":
+            self.token_home = None
+            return
+        self.token_home = (address, self.player_name)
+        if self.token is None and not self.fresh:
+            self.token = tokens.load(address, self.player_name)
+        self.fresh = False
+
+    def _saw_token(self, token: str | None) -> None:
+        """A seat's token arrived (or, None, the seat is gone): remember it, on disk too."""
+        self.token = token
+        if self.token_home is None:
+            return
+        address, name = self.token_home
+        if token is None:
+            tokens.forget(address, name)
+        else:
+            tokens.save(address, name, token)
 
     @work(exclusive=True, group="local")
     async def play_now(self) -> None:
@@ -336,6 +370,7 @@ class TakiApp(App[None]):
             self.notify(str(exc), severity="error")
             return
         self.server_label = _("this computer")
+        self.token_home = None  # Play now keeps nothing
 
         def create() -> None:
             options = TableOptions(_("{name}'s table").format(name=self.player_name)[:40], 4)
@@ -365,6 +400,7 @@ class TakiApp(App[None]):
             ).format(busy=DEFAULT_PORT, port=port)
         port = self.hosting.port
         addresses = self.hosting.addresses or ["127.0.0.1"]
+        self._keep_tokens(f"127.0.0.1:{port}")
         self.server_label = _("Friends join with:") + " " + ", ".join(
             f"{a}:{port}" for a in addresses if not a.startswith("127.")
         )
@@ -456,9 +492,14 @@ class TakiApp(App[None]):
             delay = 0.5
             self.attempt = 0
             told = False
-            if welcome.name:
+            if welcome.name and welcome.table is None:
+                # The server cleaned the name (welcome.name comes only when it changed
+                # it). With a seat taken back, it is that seat's name (``Twin (2)``),
+                # which the table shows; the player's own name stays for the lobby.
                 self.player_name = welcome.name
             if welcome.table is None:
+                if self.token is not None:  # the server no longer knows that seat
+                    self._saw_token(None)
                 self.request(ListTables)
                 if self.watching is not None:
                     self.request(Spectate, table=self.watching)  # spectators stay spectators
@@ -531,6 +572,8 @@ class TakiApp(App[None]):
             self.tables[message.table.id] = message.table
             if message.seat is None:
                 self.watching = message.table.id
+            else:
+                self.watching = None  # seated (again: a host may hand a seat back)
             if fresh and message.view is not None:
                 names = self.state.names()
                 first = message.view.get("turn", 0)
@@ -544,7 +587,7 @@ class TakiApp(App[None]):
                 self.request(Resync, seq=self.state.seq)
         elif isinstance(message, ChatLine):
             self.chat_lines.append(
-                (inert(message.name, 64), inert(message.text, 500), message.spectator)
+                (inert(message.name, NAME_MAX), inert(message.text, CHAT_MAX), message.spectator)
             )
         elif isinstance(message, Replay):
             self.kept_replays = [
@@ -560,6 +603,11 @@ class TakiApp(App[None]):
                 self.screen.show(message.games)
         elif isinstance(message, Timer):
             self.state.on_timer(message.kind, message.seat, message.seconds)
+            if message.kind == "paused" and (message.seconds is None) == ("paused" in self.timers):
+                self.state.note(
+                    _("Moves are saved again: the table goes on.") if message.seconds is None
+                    else _("The server cannot save moves right now: the table waits until it can.")
+                )
             if message.seconds is None:
                 self.timers.pop(message.kind, None)
             else:
@@ -567,7 +615,7 @@ class TakiApp(App[None]):
                 self.timers[message.kind] = loop.time() + message.seconds
         elif isinstance(message, Ack):
             if message.token:
-                self.token = message.token
+                self._saw_token(message.token)
             then = self.pending.pop(message.id, None)
             if then is not None:
                 then(message)
@@ -611,9 +659,10 @@ class TakiApp(App[None]):
         self.request(Spectate, table=table)
 
     def leave_table(self) -> None:
-        self.request(Leave)
+        # Lobby pushes stopped when we sat down (PROTOCOL.md 5.1): ask for the list again.
+        self.request(Leave, then=lambda _ack: self.request(ListTables))
         self.watching = None
-        self.token = None
+        self._saw_token(None)
         self.state = TableState()
         self.timers.clear()
         self.go_lobby()
@@ -651,6 +700,8 @@ class TakiApp(App[None]):
             self.request(AddBot, kind="random")
         elif what == "remove_bot":
             bots = [i for i, s in enumerate(info.seats) if s is not None and s.bot]
+            if info.state == "playing":  # only a seat a bot keeps may be handed back
+                bots = [i for i, s in enumerate(info.seats) if s is not None and s.returnable]
             if bots:
                 self.request(RemoveBot, seat=bots[-1])
         elif what == "rematch" and info.state == "over":
@@ -669,6 +720,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("address", nargs="?", help="a server to join, HOST:PORT")
     parser.add_argument("--name", help="your name for this run")
     parser.add_argument("--watch", metavar="TABLE", help="watch table TABLE as a spectator")
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="do not take back the seat saved for this server and name; start afresh",
+    )
     parser.add_argument(
         "--replay", metavar="GAME", type=int, help="step through finished game GAME"
     )
@@ -718,6 +774,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings=settings,
         discover=True,
         discovery_interfaces=args.discovery_interface,
+        fresh=args.fresh,
     ).run()
     return EXIT_OK
 

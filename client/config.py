@@ -9,6 +9,8 @@ from pathlib import Path
 
 from platformdirs import user_config_dir
 
+from protocol.limits import NAME_MAX
+
 
 def config_path() -> Path:
     override = os.environ.get("TAKI_CONFIG_DIR")
@@ -16,11 +18,9 @@ def config_path() -> Path:
     return base / "client.json"
 
 
-NAME_MAX = 24
-
-
 def valid_name(name: str) -> bool:
-    """A player name the server accepts: 1 to 24 printable characters (trimmed)."""
+    """A player name the server accepts: 1 to NAME_MAX printable characters (trimmed;
+    the one limit of protocol/limits.py)."""
     name = name.strip()
     return 0 < len(name) <= NAME_MAX and name.isprintable()
 
@@ -44,9 +44,9 @@ class Settings:
         if not isinstance(data, dict):
             return cls(intro_seen=False)
         return cls(
-            str(data.get("name", ""))[:24],
+            str(data.get("name", ""))[:NAME_MAX],
             str(data.get("lang", ""))[:8],
-            str(data.get("spectator_name", ""))[:24],
+            str(data.get("spectator_name", ""))[:NAME_MAX],
             data.get("intro_seen") is True,
         )
 

@@ -101,21 +101,6 @@ def test_a_draw_in_time_is_a_choice() -> None:
     assert not any("Time ran out" in line for line in state.log)
 
 
-def test_a_stand_ins_moves_name_the_bot() -> None:
-    game, state = start(position(hands=[["G1", "G3", "G4"], ["R3", "R4", "R6"]], turn=1),
-                        stand_in=1)
-    act(game, state, Action("play", 1, "R3"))
-    assert "A bot played red 3 for Bo" in state.log
-    assert "Bo played red 3" not in state.log
-
-
-def test_a_move_for_a_disconnected_player_is_a_bots_even_before_the_flag() -> None:
-    game, state = start(position(hands=[["G1", "G3", "G4"], ["R3", "R4", "R6"]], turn=1),
-                        gone=1)
-    act(game, state, Action("play", 1, "R3"))
-    assert "A bot played red 3 for Bo" in state.log
-
-
 def test_a_plus3_is_bannered_and_passes_are_logged() -> None:
     game, state = start(position(hands=[["G1", "G3", "G4"], ["+3", "R4", "R6"]], turn=1))
     act(game, state, Action("play", 1, "+3"))

@@ -331,6 +331,17 @@ MESSAGES: dict[str, str] = {
     'Only before the game starts.': 'Само преди началото на играта.',
     'The replay opens when the game is over.': 'Повторението се отваря, когато играта свърши.',
     '* kept by this client for the session': '* пазена от този клиент до края на сесията',
+    # issue 11: seats that come back, stand-ins, a server that cannot save
+    "A bot": "Бот",
+    "{line} for you": "{line} вместо вас",
+    "{line} (a bot stands in)": "{line} (бот замества)",
+    "A bot now plays for {name}": "Бот вече играе за {name}",
+    "{name} took their seat back": "{name} си върна мястото",
+    "Moves are saved again: the table goes on.": "Ходовете отново се записват: масата продължава.",
+    "The server cannot save moves right now: the table waits until it can.": (
+        "Сървърът не може да запише ходовете в момента: масата чака."
+    ),
+    "give the seat back to {name}": "върни мястото на {name}",
 }
 
 RULES = """\

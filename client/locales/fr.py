@@ -345,6 +345,19 @@ MESSAGES: dict[str, str] = {
     'Only before the game starts.': 'Seulement avant le début de la partie.',
     'The replay opens when the game is over.': "La relecture s'ouvre à la fin de la partie.",
     '* kept by this client for the session': '* gardée par ce client pendant la session',
+    # issue 11: seats that come back, stand-ins, a server that cannot save
+    "A bot": "Un bot",
+    "{line} for you": "{line} pour vous",
+    "{line} (a bot stands in)": "{line} (un bot remplace)",
+    "A bot now plays for {name}": "Un bot joue désormais pour {name}",
+    "{name} took their seat back": "{name} a repris sa place",
+    "Moves are saved again: the table goes on.": (
+        "Les coups sont de nouveau enregistrés : la table reprend."
+    ),
+    "The server cannot save moves right now: the table waits until it can.": (
+        "Le serveur ne peut pas enregistrer les coups pour l'instant : la table attend."
+    ),
+    "give the seat back to {name}": "rendre la place à {name}",
 }
 
 RULES = """\

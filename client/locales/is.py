@@ -335,6 +335,17 @@ MESSAGES: dict[str, str] = {
     'Only before the game starts.': 'Aðeins áður en spilið hefst.',
     'The replay opens when the game is over.': 'Endursýningin opnast þegar spilinu er lokið.',
     '* kept by this client for the session': '* geymt af þessum biðlara út lotuna',
+    # issue 11: seats that come back, stand-ins, a server that cannot save
+    "A bot": "Tölva",
+    "{line} for you": "{line} fyrir þig",
+    "{line} (a bot stands in)": "{line} (tölva leysir af)",
+    "A bot now plays for {name}": "Tölva spilar nú fyrir {name}",
+    "{name} took their seat back": "{name} tók sætið sitt aftur",
+    "Moves are saved again: the table goes on.": "Leikir eru vistaðir aftur: borðið heldur áfram.",
+    "The server cannot save moves right now: the table waits until it can.": (
+        "Þjónninn getur ekki vistað leiki núna: borðið bíður."
+    ),
+    "give the seat back to {name}": "skila sætinu til {name}",
 }
 
 RULES = """\

@@ -334,6 +334,19 @@ MESSAGES: dict[str, str] = {
     'Only before the game starts.': 'ಆಟ ಆರಂಭವಾಗುವ ಮೊದಲು ಮಾತ್ರ.',
     'The replay opens when the game is over.': 'ಆಟ ಮುಗಿದಾಗ ಮರುನೋಟ ತೆರೆಯುತ್ತದೆ.',
     '* kept by this client for the session': '* ಈ ಸೆಷನ್\u200cಗಾಗಿ ಈ ಕ್ಲೈಂಟ್ ಇಟ್ಟುಕೊಂಡಿದೆ',
+    # issue 11: seats that come back, stand-ins, a server that cannot save
+    "A bot": "ಒಂದು ಬಾಟ್",
+    "{line} for you": "ನಿಮ್ಮ ಪರವಾಗಿ: {line}",
+    "{line} (a bot stands in)": "{line} (ಬದಲಿ ಬಾಟ್)",
+    "A bot now plays for {name}": "ಈಗ {name} ಅವರ ಪರವಾಗಿ ಬಾಟ್ ಆಡುತ್ತದೆ",
+    "{name} took their seat back": "{name} ತಮ್ಮ ಆಸನವನ್ನು ಮರಳಿ ಪಡೆದರು",
+    "Moves are saved again: the table goes on.": (
+        "ನಡೆಗಳು ಮತ್ತೆ ಉಳಿಸಲ್ಪಡುತ್ತಿವೆ: ಟೇಬಲ್ ಮುಂದುವರಿಯುತ್ತದೆ."
+    ),
+    "The server cannot save moves right now: the table waits until it can.": (
+        "ಸರ್ವರ್ ಈಗ ನಡೆಗಳನ್ನು ಉಳಿಸಲು ಆಗುತ್ತಿಲ್ಲ: ಟೇಬಲ್ ಕಾಯುತ್ತದೆ."
+    ),
+    "give the seat back to {name}": "ಆಸನವನ್ನು {name} ಅವರಿಗೆ ಹಿಂತಿರುಗಿಸಿ",
 }
 
 RULES = """\

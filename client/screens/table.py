@@ -22,6 +22,7 @@ from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
 from engine.reasons import why_not
+from protocol.limits import NAME_MAX, TABLE_NAME_MAX
 
 from ..i18n import _
 from ..i18n import key as key_name
@@ -163,7 +164,7 @@ class TableScreen(Screen[None]):
         me = state.seat
         title = Text()
         if info is not None:
-            title.append(f" {inert(info.options.name, 40)} ", style="bold reverse")
+            title.append(f" {inert(info.options.name, TABLE_NAME_MAX)} ", style="bold reverse")
             title.append(f"  {_(info.state)}")
             if me is None:
                 title.append("  " + _("(watching)"), style="italic")
@@ -225,7 +226,7 @@ class TableScreen(Screen[None]):
                 continue
             marker = "▶ " if turn == i and not (view or {}).get("over") else "  "
             line = Text(marker, style="bold yellow")
-            line.append(Text(inert(seat.name, 64), style="bold" if i == me else ""))
+            line.append(Text(inert(seat.name, NAME_MAX), style="bold" if i == me else ""))
             if i == me:
                 line.append(" (" + _("you") + ")")
             if seat.bot:
@@ -350,6 +351,10 @@ class TableScreen(Screen[None]):
         if host and info is not None and info.state == "waiting":
             for key, label in (("a", _("add bot")), ("x", _("remove bot")), ("s", _("start"))):
                 items.append((key, label, True))
+        returnable = [s for s in info.seats if s is not None and s.returnable] if info else []
+        if host and info is not None and info.state == "playing" and returnable:
+            name = inert(returnable[-1].name, NAME_MAX)
+            items.append(("x", _("give the seat back to {name}").format(name=name), True))
         if host and info is not None and info.state == "over":
             items.append(("r", _("rematch"), True))
         if info is not None and info.state == "over":
@@ -442,7 +447,9 @@ class TableScreen(Screen[None]):
                 and info.host < len(info.seats) else "?"))
             return
         needs = "over" if what == "rematch" else "waiting"
-        if info.state != needs:
+        handing_back = what == "remove_bot" and info.state == "playing" and any(
+            s is not None and s.returnable for s in info.seats)
+        if info.state != needs and not handing_back:
             self.flash(_("Only after the game: r starts a rematch.") if needs == "over"
                        else _("Only before the game starts."))
             return
