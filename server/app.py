@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
 import logging
 import signal
 import socket
@@ -22,6 +21,7 @@ from platformdirs import user_data_dir
 from protocol.connection import ServerConnection
 from protocol.messages import Error
 
+from . import collector
 from .discovery import Advertiser, Advertising, open_tables
 from .lobby import Lobby
 from .session import Limits, Session
@@ -97,10 +97,7 @@ async def serve(
             store=store,
         )
         lobby.restore()
-        # What exists now (modules, restored tables) lives as long as the server: keep
-        # it out of the collector's way, so collections only scan what games create.
-        gc.collect()
-        gc.freeze()
+        nursery.start_soon(collector.run)  # no collector pauses while serving
         server = Server(lobby, limits, max_connections)
         listeners = await trio.open_tcp_listeners(port, host=host)
         bound = listeners[0].socket.getsockname()[1]
