@@ -252,7 +252,7 @@ class Client:
 
     software = "bench/1"
 
-    def __init__(self, stream: trio.SocketStream, name: str, *, keep: bool = False) -> None:
+    def __init__(self, stream: trio.abc.Stream, name: str, *, keep: bool = False) -> None:
         self.stream = stream
         self.name = name
         self.keep = keep
@@ -359,12 +359,12 @@ class Client:
         """Read until the server closes (run it in a nursery)."""
         try:
             while True:
-                data: bytes | None = None
+                data: bytes | bytearray | None = None
                 with trio.move_on_at(self.wake_at()):
                     data = await self.stream.receive_some(RECV)
                 if data is not None:
                     if self.keep:
-                        self.raw.append(data)
+                        self.raw.append(bytes(data))
                     self.conn.receive_data(data)
                     count = 0
                     for message in self.conn.messages():

@@ -334,7 +334,7 @@ class Phase:
     """Clients ready to go: ``setup`` starts them in a nursery; ``streams`` to hang up."""
 
     setup: Callable[[trio.Nursery], Awaitable[None]]
-    streams: list[trio.SocketStream]
+    streams: list[trio.abc.Stream]
 
 
 class Profiler:
