@@ -425,16 +425,18 @@ class Game:
                 if not hand:
                     self._close_run(seat)
                 return
-            if col == run.color and card[1:] != "taki":  # continuing an open run: now theirs
+            if col == run.color or card == "supertaki":
+                # Continuing an open run (a TAKI of its colour and a Super TAKI included:
+                # RULES.md section 5): one more card of the run, which is now theirs.
                 run.open = False
                 run.by = seat
                 run.cards += 1
-                self.color = col
+                self.color = run.color
                 if not hand:
                     self._close_run(seat)
                 return
-            # Any other card (a TAKI included: RULES.md's "another TAKI") ends the open run,
-            # with no action of its own; the new card then acts as usual.
+            # Any other card ends the open run with no action for it; the new card then
+            # acts as usual (a TAKI of another colour opens its own run, cards 0).
             self.taki = None
         self.follow = None
         if col is not None:
@@ -482,6 +484,10 @@ class Game:
             self._end_turn(seat)
 
     def _reverse(self) -> None:
+        """Change Direction: with only 2 players still in the game it changes nothing
+        (RULES.md section 4: ``direction`` keeps its value, and no event is told)."""
+        if self.n - self._finished <= 2:
+            return
         self.direction = -self.direction
         if self.record:
             self.events.append(Event(REVERSED, amount=self.direction))

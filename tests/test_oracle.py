@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -121,6 +124,70 @@ def test_oracle_apply_prints_the_next_position() -> None:
     assert code == 0
     after = json.loads(out)
     assert after["discard"][-1] == "R3" and after["turn"] == 1
+
+
+OPEN_R_RUN = {"color": "R", "by": 1, "cards": 1, "open": True}
+
+
+@pytest.mark.parametrize(
+    ("rule", "pos_fields", "action", "expect"),
+    [
+        ("change_direction_with_two_players_keeps_direction",
+         {"hands": [["Rdir", "R1"], ["G1"]], "direction": -1},
+         {"seat": 0, "type": "play", "card": "Rdir"},
+         {"direction": -1, "turn": 1}),
+        ("change_direction_with_two_left_in_play_for_places_keeps_direction",
+         {"hands": [["Rdir", "R1"], [], ["G1"]], "places": [None, 1, None], "winner": 1,
+          "options": {"play_for_places": True}},
+         {"seat": 0, "type": "play", "card": "Rdir"},
+         {"direction": 1, "turn": 2}),
+        ("change_direction_with_three_players_reverses",
+         {"hands": [["Rdir", "R1"], ["G1"], ["G3"]]},
+         {"seat": 0, "type": "play", "card": "Rdir"},
+         {"direction": -1, "turn": 2}),
+        ("taki_of_run_colour_continues_open_run",
+         {"hands": [["Rtaki", "R4"], ["G3"]], "discard": ["R5", "Rtaki", "R3"],
+          "taki": OPEN_R_RUN},
+         {"seat": 0, "type": "play", "card": "Rtaki"},
+         {"taki": {"color": "R", "by": 0, "cards": 2, "open": False}, "turn": 0}),
+        ("super_taki_continues_open_run",
+         {"hands": [["supertaki", "R4"], ["G3"]], "discard": ["R5", "Rtaki", "R3"],
+          "taki": OPEN_R_RUN},
+         {"seat": 0, "type": "play", "card": "supertaki"},
+         {"taki": {"color": "R", "by": 0, "cards": 2, "open": False}, "color": "R"}),
+        ("taki_of_other_colour_ends_open_run_and_opens_its_own",
+         {"hands": [["Gtaki", "G4"], ["G3"]], "discard": ["R5", "Rtaki"],
+          "taki": {"color": "R", "by": 1, "cards": 0, "open": True}},
+         {"seat": 0, "type": "play", "card": "Gtaki"},
+         {"taki": {"color": "G", "by": 0, "cards": 0, "open": False}, "color": "G"}),
+        ("taki_of_run_colour_inside_own_run_is_one_more_card",
+         {"hands": [["Rtaki", "R4"], ["G3"]], "discard": ["R5", "Rtaki"],
+          "taki": {"color": "R", "by": 0, "cards": 0, "open": False}},
+         {"seat": 0, "type": "play", "card": "Rtaki"},
+         {"taki": {"color": "R", "by": 0, "cards": 1, "open": False}, "turn": 0}),
+        ("taki_last_card_at_close_has_no_action",
+         {"hands": [["R4", "G1"], ["G3"], ["G4"]], "discard": ["R5", "Rtaki", "R3", "Rtaki"],
+          "taki": {"color": "R", "by": 0, "cards": 2, "open": False}},
+         {"seat": 0, "type": "close_taki"},
+         {"taki": None, "turn": 1, "plus2": 0, "follow": None}),
+    ],
+)
+def test_oracle_apply_follows_rules_4_and_5(
+    rule: str, pos_fields: dict[str, Any], action: dict[str, Any], expect: dict[str, Any]
+) -> None:
+    """RULES.md section 4 (Change Direction) and section 5 (TAKI runs), through
+    `taki-engine apply` (the installed console script) as an outside checker runs it."""
+    script = Path(sys.executable).with_name("taki-engine")
+    done = subprocess.run(
+        [str(script), "apply", json.dumps(action)],
+        input=json.dumps(position(**pos_fields)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, (rule, done.stdout, done.stderr)
+    after = json.loads(done.stdout)
+    assert {k: after[k] for k in expect} == expect, rule
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from engine import (
     view_of,
 )
 from engine.bots import BasicBot, RandomBot, bot_action, play_bots
-from engine.cards import CODES, full_deck
+from engine.cards import CODES, COLOR_OF, full_deck
 
 options_st = st.builds(Options, st.booleans(), st.booleans(), st.booleans())
 players_st = st.integers(min_value=2, max_value=10)
@@ -176,3 +176,52 @@ def test_bot_sees_only_its_own_view() -> None:
     for view in seen:
         assert set(view) >= {"hand", "players", "draw_count"}
         assert "draw" not in view
+
+
+@given(st.integers(min_value=2, max_value=4), seed_st, options_st)
+@settings(max_examples=40)
+def test_direction_never_changes_with_two_players_in_the_game(
+    players: int, seed: int, options: Options
+) -> None:
+    """RULES.md section 4: with 2 players still in the game Change Direction does nothing."""
+    game = Game.new(players, seed, options, record=False)
+    rng = random.Random(seed)
+    for _ in range(600):
+        if game.over:
+            break
+        in_game = sum(p is None for p in game.places)
+        before = game.direction
+        random_walk(game, rng, 1)
+        if in_game <= 2:
+            assert game.direction == before
+
+
+@given(players_st, seed_st, options_st)
+@settings(max_examples=40)
+def test_run_colour_taki_and_super_taki_continue_a_run(
+    players: int, seed: int, options: Options
+) -> None:
+    """RULES.md section 5: on an open run or one's own, a card of the run's colour (a TAKI
+    included) or a Super TAKI is one more card of the run, now the player's own."""
+    game = Game.new(players, seed, options, record=False)
+    rng = random.Random(seed)
+    for _ in range(800):
+        if game.over:
+            break
+        run = game.taki.copy() if game.taki is not None else None
+        action = rng.choice(game.legal_actions())
+        seat = action.seat
+        held = len(game.hands[seat])
+        game.apply(action)
+        if run is None or action.type != "play" or action.card is None or game.plus3 is not None:
+            continue
+        card = action.card
+        if card == "supertaki" or COLOR_OF[card] == run.color:
+            if held > 1:  # (a last card closes the run at once)
+                after = game.taki
+                assert after is not None
+                assert (after.color, after.by, after.cards, after.open) == (
+                    run.color, seat, run.cards + 1, False)
+        elif run.open and card[1:] == "taki" and held > 1:
+            assert game.taki is not None and game.taki.cards == 0
+            assert game.taki.color == COLOR_OF[card]

@@ -334,12 +334,37 @@ def test_change_direction_reverses() -> None:
     assert g.direction == -1 and g.turn == 2
 
 
-def test_change_direction_with_two_players_changes_nothing() -> None:
-    g = game(hands=[["Rdir", "R1"], ["G1", "G3"]])
+def test_change_direction_with_two_players_keeps_direction() -> None:
+    """RULES.md section 4: with 2 players the position's direction keeps its value."""
+    for direction in (1, -1):
+        g = game(hands=[["Rdir", "R1"], ["G1", "G3"]], direction=direction)
+        play(g, 0, "Rdir")
+        assert g.direction == direction and g.turn == 1
+        assert "reversed" not in [e.kind for e in g.take_events()]
+        act(g, 1, "draw")
+        assert g.turn == 0
+
+
+def test_change_direction_with_two_players_left_in_play_for_places_keeps_direction() -> None:
+    g = game(hands=[["Rdir", "R1"], [], ["G1", "G3"]], places=[None, 1, None],
+             winner=1, options={"play_for_places": True})
     play(g, 0, "Rdir")
-    assert g.turn == 1
-    act(g, 1, "draw")
-    assert g.turn == 0
+    assert g.direction == 1 and g.turn == 2
+
+
+def test_change_direction_with_three_left_in_play_for_places_reverses() -> None:
+    g = game(hands=[["Rdir", "R1"], [], ["G1", "G3"], ["G4"]], places=[None, 1, None, None],
+             winner=1, options={"play_for_places": True})
+    play(g, 0, "Rdir")
+    assert g.direction == -1 and g.turn == 3
+
+
+def test_change_direction_as_last_card_of_a_run_with_two_players_keeps_direction() -> None:
+    g = game(hands=[["Rtaki", "R3", "Rdir", "G1"], ["G1"]])
+    for card in ("Rtaki", "R3", "Rdir"):
+        play(g, 0, card)
+    act(g, 0, "close_taki")
+    assert g.direction == 1 and g.turn == 1
 
 
 def test_change_colour_names_the_colour() -> None:

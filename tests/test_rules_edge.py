@@ -493,25 +493,99 @@ def test_taki_open_run_ended_by_change_colour() -> None:
     assert g.taki is None and g.color == "Y" and g.follow is None and g.turn == 1
 
 
-def test_taki_super_taki_on_an_open_run_opens_a_new_run_reading() -> None:
-    """A Super TAKI is 'a colourless card' ending the open run; it then opens its own
-    run in the active colour with nothing played on it (cards 0, cannot be closed)."""
+def test_super_taki_continues_open_run() -> None:
+    """RULES.md section 5: a Super TAKI on an open run is one more card of the run (it
+    takes the run's colour): cards grows by one, by becomes this seat, open becomes false,
+    so the player may close at once."""
     g = game(hands=[["supertaki", "R4", "G1"], ["G3"]], discard=["R5", "Rtaki", "R3"],
-             taki={"color": "R", "by": 1, "cards": 1, "open": True})
+             taki={"color": "R", "by": 1, "cards": 1, "open": True}, color="R")
     play(g, 0, "supertaki")
-    assert pos(g)["taki"] == {"color": "R", "by": 0, "cards": 0, "open": False}
-    assert "close_taki" not in legal_types(g, 0)
+    assert pos(g)["taki"] == {"color": "R", "by": 0, "cards": 2, "open": False}
+    assert g.color == "R" and g.turn == 0
+    assert "close_taki" in legal_types(g, 0) and "draw" not in legal_types(g, 0)
+    act(g, 0, "close_taki")  # a Super TAKI as the last card has no action
+    assert g.taki is None and g.turn == 1 and g.color == "R" and g.plus2 == 0
 
 
-def test_taki_same_colour_taki_on_an_open_run_starts_a_new_run_reading() -> None:
-    """'continue it with cards of its colour' vs '... or play ... another TAKI ... which
-    ends the open run': "another TAKI" would add nothing if it meant only TAKIs of
-    another colour (those are "cards of another colour matching its symbol"), so any
-    TAKI ends the open run and opens the player's own new run (cards 0, not closable)."""
+def test_taki_of_run_colour_continues_open_run() -> None:
+    """RULES.md section 5: 'continue it with cards of its colour, a TAKI of that colour
+    included': cards grows by one (not a new run with cards 0), and it may be closed."""
     g = game(hands=[["Rtaki", "R4", "G1"], ["G3"]], discard=["R5", "Rtaki", "R3"],
              taki={"color": "R", "by": 1, "cards": 1, "open": True})
     play(g, 0, "Rtaki")
-    assert pos(g)["taki"] == {"color": "R", "by": 0, "cards": 0, "open": False}
+    assert pos(g)["taki"] == {"color": "R", "by": 0, "cards": 2, "open": False}
+    assert legal_plays(g, 0) == {"R4"}
+    act(g, 0, "close_taki")  # a TAKI as the last card has no action
+    assert g.taki is None and g.turn == 1 and g.follow is None
+
+
+def test_taki_of_run_colour_continues_a_bare_open_taki() -> None:
+    g = game(hands=[["Rtaki", "R4", "G1"], ["G3"]], discard=["R5", "Rtaki"],
+             taki={"color": "R", "by": 1, "cards": 0, "open": True})
+    play(g, 0, "Rtaki")
+    assert pos(g)["taki"] == {"color": "R", "by": 0, "cards": 1, "open": False}
+    assert "close_taki" in legal_types(g, 0)
+
+
+def test_super_taki_continues_a_bare_open_taki() -> None:
+    g = game(hands=[["supertaki", "R4", "G1"], ["G3"]], discard=["R5", "Gtaki"],
+             taki={"color": "G", "by": 1, "cards": 0, "open": True}, color="G")
+    play(g, 0, "supertaki")
+    assert pos(g)["taki"] == {"color": "G", "by": 0, "cards": 1, "open": False}
+    assert g.color == "G" and "close_taki" in legal_types(g, 0)
+
+
+def test_taki_of_run_colour_continuing_open_run_as_last_card_closes_with_no_action() -> None:
+    g = game(hands=[["G1", "G3"], ["Rtaki"], ["G4"]], discard=["R5", "Rtaki", "R3"],
+             taki={"color": "R", "by": 0, "cards": 1, "open": True}, turn=1,
+             options={"play_for_places": True})
+    play(g, 1, "Rtaki")
+    assert g.taki is None and g.places[1] == 1 and g.turn == 2 and g.plus2 == 0
+
+
+def test_super_taki_continuing_open_run_as_last_card_closes_with_no_action() -> None:
+    g = game(hands=[["supertaki"], ["G1", "G3"]], discard=["R5", "Btaki", "B3"],
+             taki={"color": "B", "by": 1, "cards": 1, "open": True}, color="B")
+    play(g, 0, "supertaki")
+    assert g.winner == 0 and g.taki is None and g.color == "B"
+
+
+def test_taki_of_run_colour_inside_own_run_is_one_more_card() -> None:
+    g = game(hands=[["Rtaki", "Rtaki", "R3", "G1"], ["G1"]])
+    play(g, 0, "Rtaki")
+    play(g, 0, "Rtaki")
+    assert pos(g)["taki"] == {"color": "R", "by": 0, "cards": 1, "open": False}
+    assert "close_taki" in legal_types(g, 0)
+    act(g, 0, "close_taki")  # a TAKI last: no action, the turn passes
+    assert g.taki is None and g.turn == 1
+
+
+def test_super_taki_inside_own_run_is_one_more_card_with_no_action_at_close() -> None:
+    g = game(hands=[["Btaki", "B3", "supertaki", "G1"], ["G1"]], color="B", discard=["B5"])
+    play(g, 0, "Btaki")
+    play(g, 0, "B3")
+    play(g, 0, "supertaki")
+    assert pos(g)["taki"] == {"color": "B", "by": 0, "cards": 2, "open": False}
+    act(g, 0, "close_taki")
+    assert g.taki is None and g.turn == 1 and g.color == "B"
+
+
+def test_taki_of_other_colour_inside_own_run_is_illegal() -> None:
+    g = game(hands=[["Rtaki", "Gtaki", "R3"], ["G1"]])
+    play(g, 0, "Rtaki")
+    assert "Gtaki" not in legal_plays(g, 0)
+    with pytest.raises(IllegalAction):
+        play(g, 0, "Gtaki")
+
+
+def test_taki_of_other_colour_ends_open_run_and_opens_its_own() -> None:
+    """RULES.md section 5: a TAKI of another colour ends an open run (no action for it)
+    and opens its own run, cards 0 (not closable yet)."""
+    g = game(hands=[["Gtaki", "G4", "B1"], ["G3"]], discard=["R5", "Rtaki", "R+2", "Rtaki"],
+             taki={"color": "R", "by": 1, "cards": 2, "open": True})
+    play(g, 0, "Gtaki")
+    assert pos(g)["taki"] == {"color": "G", "by": 0, "cards": 0, "open": False}
+    assert g.color == "G" and g.plus2 == 0
     assert "close_taki" not in legal_types(g, 0)
 
 
@@ -544,12 +618,20 @@ def test_taki_close_with_plus_last_owes_a_matching_card() -> None:
 # ================================================================ §4 Change Direction
 
 
-def test_change_direction_two_players_flips_the_direction_field_reading() -> None:
-    """'With 2 players it changes nothing': the engine still flips ``direction`` (turn
-    order is the same either way)."""
-    g = game(hands=[["Rdir", "R1"], ["G1", "G3"]])
+def test_change_direction_with_two_players_keeps_the_direction_field() -> None:
+    """RULES.md section 4: 'it changes nothing: the position's direction keeps its value'."""
+    g = game(hands=[["Rdir", "R1"], ["G1", "G3"]], direction=-1)
     play(g, 0, "Rdir")
     assert g.turn == 1 and pos(g)["direction"] == -1
+
+
+def test_change_direction_last_card_with_three_in_play_for_places_reverses_then_finishes() -> None:
+    """Counted as the card is played: 3 players are still in the game, so it reverses;
+    then its player finishes."""
+    g = game(hands=[["Rdir"], ["G1", "G3"], ["G4", "G5"]], declared=[True, False, False],
+             options={"play_for_places": True})
+    play(g, 0, "Rdir")
+    assert g.places[0] == 1 and g.direction == -1 and g.turn == 2
 
 
 # ================================================================ §6 stairs
