@@ -174,8 +174,9 @@ class ServerProcess:
 
     @classmethod
     async def start(cls, command: list[str], log_path: str, pattern: str = CLI_PORT) -> Self:
-        """Start ``command`` (stderr to ``log_path``) and wait for ``pattern`` on its stdout,
-        whose first group is the port."""
+        """Start ``command`` (stderr to ``log_path``) and wait for the line matching
+        ``pattern`` on its stdout, whose first group is the port; ``output`` keeps what
+        followed that line."""
         with open(log_path, "wb") as log_file:
             process = await trio.lowlevel.open_process(
                 command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log_file, cwd=ROOT
@@ -183,12 +184,12 @@ class ServerProcess:
         assert process.stdout is not None
         text = ""
         with trio.fail_after(30):
-            while (found := re.search(pattern, text)) is None:
+            while (found := re.search(pattern + ".*\n", text)) is None:
                 data = await process.stdout.receive_some(4096)
                 if not data:
                     raise RuntimeError(f"the server ended before listening: {text!r}")
                 text += data.decode(errors="replace")
-        return cls(process, int(found.group(1)), log_path, text)
+        return cls(process, int(found.group(1)), log_path, text[found.end() :])
 
     @property
     def pid(self) -> int:

@@ -405,7 +405,6 @@ async def measure(kind: str, args: argparse.Namespace, profile: str | None) -> d
             command += ["--rate", str(args.rate), "--profiler", args.profiler]
             command += ["--profile", profile] if profile else []
             process = await ServerProcess.start(command, os.devnull, CHILD_PORT)
-            process.output = process.output.split("\n", 1)[1] if "\n" in process.output else ""
             server = ServerHandle(process.port, process, None)
         else:
             inner = trio.CancelScope()
