@@ -10,6 +10,11 @@ and collects in full only when the memory blocks Python has allocated
 (``sys.getallocatedblocks``, a few microseconds to read) grew by ``GROWTH`` since the
 last collection, and by at least ``FLOOR``: many connections made, or cyclic garbage
 piling up; never every few hundred allocations.
+
+Measured with ``python -m bench.load --seconds 60`` on a shared 2-core machine (other
+processes using 1.6 cores): p99 30 ms through ``taki-server`` and 36 ms in-process, with
+no collection of 0.5 ms or more in the hold; with the automatic collector, 20 s holds in
+the same hour gave p99 65-437 ms, with gen2 pauses of 80-390 ms.
 """
 
 from __future__ import annotations
