@@ -86,8 +86,8 @@ def hidden_cards_free(message: Any, seat: int | None) -> None:
 async def test_create_join_start_and_play_to_the_end_with_bots(
     autojump_clock: trio.abc.Clock,
 ) -> None:
-    """In memory under the autojump clock: the bots' real delay (0.8 s) costs nothing."""
-    async with running_server() as (server, _, nursery):
+    """In memory under the autojump clock: the bots' delay costs no real time."""
+    async with running_server(bot_delay=0.05) as (server, _, nursery):
         alice = await connect_memory(nursery, server, "Alice")
         ack = await alice.request(CreateTable, options=options())
         assert isinstance(ack, Ack) and ack.table == "t1" and ack.seat == 0 and ack.token
