@@ -149,16 +149,16 @@ async def run_limited(limit: int, jobs: Sequence[Callable[[], Awaitable[object]]
 
 # ---------------------------------------------------------------------------- the server
 
-CLI_PORT = r"listening on [^\s:]+:(\d+)"
+CLI_PORT = r'^\{"taki_server": 1, "port": (\d+)'  # its --ready-json line
 CHILD_PORT = r"PORT (\d+)"
 
 
 def cli_command(*args: str) -> list[str]:
     """The ``taki-server`` command line on a loopback port of its choice, never advertised,
-    keeping nothing on disk."""
+    keeping nothing on disk, saying its port first as one JSON line."""
     return [
-        sys.executable, "-m", "server.app", "--no-data", "--no-advertise", "--host", HOST,
-        "--port", "0", *args,
+        sys.executable, "-m", "server.app", "--no-data", "--no-advertise", "--ready-json",
+        "--host", HOST, "--port", "0", *args,
     ]  # fmt: skip
 
 
@@ -184,7 +184,7 @@ class ServerProcess:
         assert process.stdout is not None
         text = ""
         with trio.fail_after(30):
-            while (found := re.search(pattern + ".*\n", text)) is None:
+            while (found := re.search(pattern + ".*\n", text, re.MULTILINE)) is None:
                 data = await process.stdout.receive_some(4096)
                 if not data:
                     raise RuntimeError(f"the server ended before listening: {text!r}")

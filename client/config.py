@@ -9,6 +9,8 @@ from pathlib import Path
 
 from platformdirs import user_config_dir
 
+from protocol.limits import NAME_MAX
+
 
 def config_path() -> Path:
     override = os.environ.get("TAKI_CONFIG_DIR")
@@ -16,11 +18,9 @@ def config_path() -> Path:
     return base / "client.json"
 
 
-NAME_MAX = 24
-
-
 def valid_name(name: str) -> bool:
-    """A player name the server accepts: 1 to 24 printable characters (trimmed)."""
+    """A player name the server accepts: 1 to NAME_MAX printable characters (trimmed;
+    the one limit of protocol/limits.py)."""
     name = name.strip()
     return 0 < len(name) <= NAME_MAX and name.isprintable()
 
@@ -38,7 +38,7 @@ class Settings:
             return cls()
         if not isinstance(data, dict):
             return cls()
-        return cls(str(data.get("name", ""))[:24], str(data.get("lang", ""))[:8])
+        return cls(str(data.get("name", ""))[:NAME_MAX], str(data.get("lang", ""))[:8])
 
     def save(self) -> None:
         path = config_path()

@@ -12,6 +12,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from protocol.limits import NAME_MAX
 from protocol.messages import Event, GameAction, Snapshot, TableInfo
 from protocol.patch import apply_patch
 
@@ -42,7 +43,7 @@ class TableState:
         """Seat names, made inert (they come from other people)."""
         if self.info is None:
             return []
-        return [inert(s.name, 64) if s is not None else "-" for s in self.info.seats]
+        return [inert(s.name, NAME_MAX) if s is not None else "-" for s in self.info.seats]
 
     def on_snapshot(self, snap: Snapshot) -> None:
         self.info = snap.table
@@ -87,19 +88,24 @@ class TableState:
             if i == self.seat:
                 continue
             if was is None and now is not None:
-                self.note(_("{name} sat down").format(name=inert(now.name, 64)))
+                self.note(_("{name} sat down").format(name=inert(now.name, NAME_MAX)))
             elif was is not None and now is None:
-                self.note(_("{name} left").format(name=inert(was.name, 64)))
+                self.note(_("{name} left").format(name=inert(was.name, NAME_MAX)))
             elif was is not None and now is not None:
-                if was.bot is None and now.bot is not None and not now.stand_in:
-                    name = inert(now.name, 64)
-                    self.note(_("{name} left; a bot plays the seat").format(name=name))
+                name = inert(now.name, NAME_MAX)
+                if (was.bot is None or was.stand_in) and now.bot is not None and not now.stand_in:
+                    if now.returnable:  # stayed away past the grace period
+                        self.note(_("A bot now plays for {name}").format(name=name))
+                    else:
+                        self.note(_("{name} left; a bot plays the seat").format(name=name))
+                elif was.bot is not None and not was.stand_in and now.bot is None:
+                    self.note(_("{name} took their seat back").format(name=name))
                 elif now.stand_in and not was.stand_in:
-                    self.note(_("A bot stands in for {name}").format(name=inert(now.name, 64)))
+                    self.note(_("A bot stands in for {name}").format(name=name))
                 elif was.connected and not now.connected:
-                    self.note(_("{name} lost the connection").format(name=inert(now.name, 64)))
+                    self.note(_("{name} lost the connection").format(name=name))
                 elif not was.connected and now.connected:
-                    self.note(_("{name} is back").format(name=inert(now.name, 64)))
+                    self.note(_("{name} is back").format(name=name))
 
     def _log(self, data: dict[str, Any]) -> None:
         line = describe(data, self.names(), self.seat)

@@ -75,6 +75,8 @@ def describe(data: dict[str, Any], names: Sequence[str], me: int | None = None) 
     seat = data.get("seat", -1)
     mine = isinstance(seat, int) and seat >= 0 and seat == me
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    if data.get("stand_in") and isinstance(seat, int) and 0 <= seat < len(names):
+        return _stand_in(data, names, me, seat)
     amount = data.get("amount", 0)
     if kind == "turn":
         return None
@@ -140,3 +142,16 @@ def describe(data: dict[str, Any], names: Sequence[str], me: int | None = None) 
             return _("{who} wins!").format(who=who)
         return _("{who} finishes in place {n}").format(who=who, n=amount)
     return f"{who}: {kind}"
+
+
+def _stand_in(data: dict[str, Any], names: Sequence[str], me: int | None, seat: int) -> str | None:
+    """A move a bot made for an absent person: never "You played" for it, but "A bot
+    played blue 6 for you"; for someone else's seat, their line marked as the bot's."""
+    plain = {k: v for k, v in data.items() if k != "stand_in"}
+    if seat == me:
+        named = list(names)
+        named[seat] = _("A bot")
+        line = describe(plain, named, None)
+        return None if line is None else _("{line} for you").format(line=line)
+    line = describe(plain, names, me)
+    return None if line is None else _("{line} (a bot stands in)").format(line=line)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import logging
 import signal
-import socket
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,15 +20,20 @@ import trio
 from platformdirs import user_data_dir
 
 from protocol.connection import ServerConnection
+from protocol.lan import DEFAULT_PORT
 from protocol.messages import Error
 
 from . import collector
+from .banner import listening_lines, ready_line
 from .discovery import Advertiser, Advertising, open_tables
+from .lifeline import until_stdin_closes
 from .lobby import Lobby
+from .lock import DataDirInUse, DataDirLock
 from .session import Limits, Session
 from .store import Store
 
-DEFAULT_PORT = 8254  # T-A-K-I on a phone keypad
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+"""taki-server's exit codes: stopped cleanly; could not listen (or failed); usage error."""
 log = logging.getLogger("taki.server")
 
 
@@ -78,6 +84,7 @@ async def serve(
     max_connections: int = 2000,
     seed: int | None = None,
     data_dir: Path | None = None,
+    data_lock: DataDirLock | None = None,
     advertise: bool | Advertising = False,
     task_status: trio.TaskStatus[tuple[Server, int]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
@@ -85,8 +92,48 @@ async def serve(
 
     With ``data_dir``, tables are kept in SQLite there and rebuilt on start. With
     ``advertise`` (True or how), the server makes itself known on the LAN
-    (server/discovery.py); off by default, so tests stay off the network."""
-    store = Store(data_dir / "taki.sqlite3") if data_dir is not None else None
+    (server/discovery.py); off by default, so tests stay off the network.
+
+    A data directory is locked for as long as the server runs (server/lock.py):
+    ``DataDirInUse`` if another server holds it (``data_lock``: already taken)."""
+    own_lock = None
+    if data_dir is not None and data_lock is None:
+        own_lock = DataDirLock(data_dir).acquire()
+    store = None
+    try:
+        store = _open_store(data_dir) if data_dir is not None else None
+        await _serve(host, port, limits, bot_delay, stand_in_delay, max_tables,
+                     max_connections, seed, store, advertise, task_status)
+    finally:
+        if store is not None:  # closed once every table's task has ended
+            store.close()
+        if own_lock is not None:
+            own_lock.release()
+
+
+def _open_store(data_dir: Path) -> Store:
+    """The store, or an OSError naming the file (the command line says it in one line)
+    when the database cannot be opened: full disk, read-only, not a database."""
+    path = data_dir / "taki.sqlite3"
+    try:
+        return Store(path)
+    except sqlite3.Error as exc:
+        raise OSError(errno.EIO, str(exc), str(path)) from None
+
+
+async def _serve(
+    host: str,
+    port: int,
+    limits: Limits,
+    bot_delay: float,
+    stand_in_delay: float,
+    max_tables: int,
+    max_connections: int,
+    seed: int | None,
+    store: Store | None,
+    advertise: bool | Advertising,
+    task_status: trio.TaskStatus[tuple[Server, int]],
+) -> None:
     async with trio.open_nursery() as nursery:
         lobby = Lobby(
             nursery,
@@ -111,22 +158,6 @@ async def serve(
             await trio.sleep_forever()
         finally:
             server.shutdown()
-            if store is not None:
-                store.close()
-
-
-def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback (best effort, no traffic)."""
-    found: list[str] = []
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        infos = []
-    for info in infos:
-        addr = str(info[4][0])
-        if not addr.startswith("127.") and addr not in found:
-            found.append(addr)
-    return found
 
 
 def _advertising(args: argparse.Namespace) -> Advertising | None:
@@ -148,7 +179,7 @@ def _say(text: str) -> None:
         print(text, flush=True)
 
 
-async def _run(args: argparse.Namespace) -> None:
+async def _run(args: argparse.Namespace, lock: DataDirLock | None) -> None:
     advertise = _advertising(args)
     async with trio.open_nursery() as nursery:
         server, port = await nursery.start(
@@ -159,26 +190,76 @@ async def _run(args: argparse.Namespace) -> None:
                 max_tables=args.max_tables,
                 max_connections=args.max_connections,
                 data_dir=None if args.no_data else Path(args.data_dir),
+                data_lock=lock,
                 limits=Limits(rate=args.rate),
                 advertise=advertise or False,
                 task_status=task_status,
             )
         )
-        wildcard = args.host in ("0.0.0.0", "::", "")
-        addresses = lan_addresses() if wildcard else [args.host]
-        _say(f"TAKI server listening on {args.host}:{port}. Players type:")
-        for addr in addresses:
-            _say(f"    taki-client {addr}:{port}")
-        if wildcard:
-            _say(f"    taki-client 127.0.0.1:{port}   (on this machine)")
+        if lock is not None:
+            lock.announce(f"{args.host}:{port}")
+        if args.ready_json:  # first, for the program that started us
+            _say(ready_line(port, args.host))
+        for line in listening_lines(args.host, port):
+            _say(line)
         _say("Ctrl-C stops the server.")
-        with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
-            async for _ in signals:
-                _say("Shutting down: telling everyone...")
-                server.shutdown()
-                await trio.sleep(0.3)
-                nursery.cancel_scope.cancel()
-                break
+        stop = trio.Event()
+        nursery.start_soon(_stop_on_signal, stop)
+        if args.exit_with_stdin:
+            nursery.start_soon(_stop_when_parent_goes, stop)
+        await stop.wait()
+        _say("Shutting down: telling everyone...")
+        server.shutdown()
+        await trio.sleep(0.3)
+        nursery.cancel_scope.cancel()
+
+
+async def _stop_on_signal(stop: trio.Event) -> None:
+    numbers = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    with trio.open_signal_receiver(*numbers) as signals:
+        async for _ in signals:
+            stop.set()
+            return
+
+
+async def _stop_when_parent_goes(stop: trio.Event) -> None:
+    await until_stdin_closes()
+    stop.set()
+
+
+def port_number(text: str) -> int:
+    """argparse type: a TCP port, 0 (any free one) to 65535."""
+    if not text.strip().isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (0 to 65535; 0: any free one)")
+    return int(text)
+
+
+def _os_error(exc: BaseException) -> OSError | None:
+    """The OSError inside ``exc`` (trio wraps a failed bind in exception groups)."""
+    if isinstance(exc, OSError):
+        return exc
+    if isinstance(exc, BaseExceptionGroup):
+        for inner in exc.exceptions:
+            found = _os_error(inner)
+            if found is not None:
+                return found
+    return None
+
+
+def listen_error(host: str, port: int, exc: OSError) -> str:
+    """One line saying why the server could not start (listen, or open its data
+    directory), and what to do."""
+    if exc.errno == errno.EADDRINUSE:
+        return (
+            f"taki-server: port {port} is already in use (another taki-server?);"
+            f" choose another with --port, e.g. --port {port + 1 if 0 < port < 65535 else 0}"
+        )
+    if exc.filename is not None:  # the data directory, not the network
+        return f"taki-server: cannot use {exc.filename}: {exc.strerror or exc}"
+    if exc.errno == errno.EACCES:
+        return f"taki-server: not allowed to listen on port {port}; try --port {DEFAULT_PORT}"
+    reason = exc.strerror or str(exc)
+    return f"taki-server: cannot listen on {host}:{port}: {reason}"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -188,7 +269,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
+        "--port",
+        type=port_number,
+        default=DEFAULT_PORT,
+        help=f"TCP port (default {DEFAULT_PORT}; 0: any free one)",
     )
     parser.add_argument(
         "--log-level",
@@ -207,8 +291,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-data", action="store_true", help="keep nothing on disk (tables die with the server)"
     )
+    limits = Limits()
     parser.add_argument(
-        "--rate", type=float, default=30.0, help="requests per second allowed per connection"
+        "--rate",
+        type=float,
+        default=limits.rate,
+        help=(
+            "requests per second allowed per connection (default %(default)s), after a "
+            f"burst of twice that ({2 * limits.rate:g}); beyond it requests are refused "
+            f"rate_limited, and after {limits.strikes} refusals the connection is closed "
+            "(ping and pong never count)"
+        ),
     )
     parser.add_argument("--max-tables", type=int, default=200, help="tables at most")
     parser.add_argument("--max-connections", type=int, default=2000, help="connections at most")
@@ -226,18 +319,43 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         help="advertise on the interface with this IPv4 address only (repeatable)",
     )
+    parser.add_argument(
+        "--ready-json",
+        action="store_true",
+        help='print {"port": N, ...} as the first line, for a program that starts the server',
+    )
+    parser.add_argument(
+        "--exit-with-stdin",
+        action="store_true",
+        help="stop when standard input closes (a server that ends with the program that "
+        "started it)",
+    )
+    parser.epilog = "Exit codes: 0 stopped, 1 could not listen or failed, 2 usage error."
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(message)s")
+    lock = None
+    if not args.no_data:
+        try:
+            lock = DataDirLock(Path(args.data_dir)).acquire()
+        except DataDirInUse as exc:
+            print(exc, file=sys.stderr)
+            return EXIT_FAILED
+        except OSError as exc:
+            print(listen_error(args.host, args.port, exc), file=sys.stderr)
+            return EXIT_FAILED
     try:
-        trio.run(_run, args)
-    except OSError as exc:
-        print(f"taki-server: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
-        return 1
-    return 0
+        trio.run(_run, args, lock)
+    except (OSError, BaseExceptionGroup) as exc:
+        error = _os_error(exc)
+        if error is None:
+            raise
+        print(listen_error(args.host, args.port, error), file=sys.stderr)
+        return EXIT_FAILED
+    return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -223,3 +223,27 @@ async def test_step_through_a_finished_game(server: ServerThread) -> None:
         assert screen.index == len(screen.actions) - 2
         await pilot.press("q")
         await until(lambda: isinstance(app.screen, TableScreen))
+
+
+@pytest.mark.asyncio
+async def test_back_in_the_lobby_the_list_follows_the_server_again(server: ServerThread) -> None:
+    """Lobby pushes stop at a table (PROTOCOL.md 5.1): after leaving, the client asks for
+    the list again and sees tables made since."""
+    from protocol.connection import ClientConnection
+    from protocol.messages import CreateTable, Welcome
+
+    app = make_app(server)
+    async with app.run_test(size=(100, 32)):
+        await until(lambda: isinstance(app.screen, LobbyScreen) and app.link is not None)
+        app.create_table(TableOptions("Mine", 2))
+        await until(lambda: app.state.info is not None)
+        app.leave_table()
+        await until(lambda: "t1" not in app.tables and isinstance(app.screen, LobbyScreen))
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        conn = ClientConnection()
+        writer.write(conn.hello("Other", "test/1"))
+        while not isinstance(conn.next_message(), Welcome):
+            conn.receive_data(await reader.read(65536))
+        writer.write(conn.send(CreateTable(1, TableOptions("Theirs", 2))))
+        await until(lambda: "t2" in app.tables)
+        writer.close()

@@ -194,7 +194,8 @@ def server(tmp_path: Path) -> Iterator[tuple[int, Path]]:
     """A ``taki-server`` on 127.0.0.1 and a free port; (port, its stderr file)."""
     exe = script("taki-server")
     out, err = tmp_path / "server.out", tmp_path / "server.err"
-    command = [str(exe), "--host", "127.0.0.1", "--port", "0", "--bot-delay", "0.2"]
+    command = [str(exe), "--host", "127.0.0.1", "--port", "0", "--bot-delay", "0.2",
+               "--no-advertise"]
     usage = subprocess.run([str(exe), "--help"], capture_output=True, text=True, timeout=30)
     if "--data-dir" in usage.stdout:  # never the user's own tables
         command += ["--data-dir", str(tmp_path / "data")]
@@ -371,3 +372,32 @@ def test_two_players_and_a_spectator_in_tmux(
     assert "Your move!" not in shown and "You drew" not in shown, shown
     assert "d draw" not in shown and "Enter play" not in shown, shown
     assert "(you)" not in shown, shown
+
+    # Bob's client process dies (SIGKILL: no goodbye at all). The same command again
+    # brings him straight back to his seat, hand and turn, with no key press.
+    seats_file = tmp_path / "config-bob" / "seats.json"
+    assert seats_file.stat().st_mode & 0o777 == 0o600, oct(seats_file.stat().st_mode)
+    bob_cards = cards_of(term.screen("bob"), BOB)
+    os.kill(term.pids[term.names.index("bob")], signal.SIGKILL)
+    term.wait_for_text("alice", f"{BOB} lost the connection")
+    term.open(
+        "bob-again",
+        [client, address, "--lang", "en", "--name", BOB],
+        {"TAKI_CONFIG_DIR": str(tmp_path / "config-bob")},
+    )
+    shown = term.wait_until(
+        "bob-again",
+        lambda s: HAND_ROW.search(s) is not None and re.search(r"Bob \(you\)", s) is not None
+        and "Leading card" in s,
+        "Bob's table screen with his hand, after the restart",
+    )
+    assert bob_cards is not None and cards_of(shown, BOB) is not None
+    term.wait_for_text("alice", f"{BOB} is back")
+    # And the game goes on between the two of them, one more turn each way.
+    views = whose_move(term, {ALICE: "alice", BOB: "bob-again"})
+    mover = next(name for name, s in views.items() if "Your move!" in s)
+    term.keys({ALICE: "alice", BOB: "bob-again"}[mover], "d")
+    term.wait_until(
+        {ALICE: "bob-again", BOB: "alice"}[mover], lambda s: "Your move!" in s,
+        "the other player's move after Bob came back",
+    )

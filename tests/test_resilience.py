@@ -125,7 +125,7 @@ async def test_token_misuse_is_refused() -> None:
         assert peeker.conn.welcome is not None and peeker.conn.welcome.table is None
         await peeker.request(Spectate, table="t1")
         answer = await peeker.act(GameAction("draw"))
-        assert isinstance(answer, Error) and answer.code == "not_allowed"
+        assert isinstance(answer, Error) and answer.code == "not_seated"
         assert peeker.view is not None and "hand" not in peeker.view
 
 
@@ -160,7 +160,12 @@ async def test_after_the_grace_period_the_bot_keeps_the_seat() -> None:
             and not m.table.seats[0].stand_in  # type: ignore[union-attr]
         )
         late = await connect(nursery, port, "A", token=token)
-        assert late.conn.welcome is not None and late.conn.welcome.table is None
+        # No seat: the person watches (until the host hands the seat back, see
+        # tests/test_hand_back.py).
+        assert late.conn.welcome is not None and late.conn.welcome.seat is None
+        snap = await late.wait_for(lambda m: isinstance(m, Snapshot))
+        assert isinstance(snap, Snapshot) and snap.seat is None
+        assert snap.view is not None and "hand" not in snap.view
 
 
 @pytest.mark.trio
@@ -205,7 +210,7 @@ def _free_port() -> int:
 def _start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "server.app", "--host", "127.0.0.1", "--port", str(port),
-         "--data-dir", str(data), "--bot-delay", "0", "--rate", "100000"],
+         "--data-dir", str(data), "--bot-delay", "0", "--rate", "100000", "--no-advertise"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )

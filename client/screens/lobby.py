@@ -13,6 +13,7 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Input, Static
 
+from protocol.limits import ID_MAX, TABLE_NAME_MAX
 from protocol.messages import TableInfo, TableOptions
 
 from ..i18n import _
@@ -186,8 +187,8 @@ class LobbyScreen(Screen[None]):
         for info in self.taki.tables.values():
             taken = sum(1 for s in info.seats if s is not None)
             table.add_row(
-                inert(info.id, 64),
-                Text(inert(info.options.name, 40)),
+                inert(info.id, ID_MAX),
+                Text(inert(info.options.name, TABLE_NAME_MAX)),
                 f"{taken}/{len(info.seats)}",
                 _(info.state),
                 str(info.spectators),

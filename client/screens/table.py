@@ -19,6 +19,8 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, RichLog, Static
 
+from protocol.limits import NAME_MAX, TABLE_NAME_MAX
+
 from ..i18n import _
 from ..safe import inert
 from ..widgets.cards import CardTile, HandView, card_text, color_swatch
@@ -140,7 +142,7 @@ class TableScreen(Screen[None]):
         me = state.seat
         title = Text()
         if info is not None:
-            title.append(f" {inert(info.options.name, 40)} ", style="bold reverse")
+            title.append(f" {inert(info.options.name, TABLE_NAME_MAX)} ", style="bold reverse")
             title.append(f"  {_(info.state)}")
             if me is None:
                 title.append("  " + _("(watching)"), style="italic")
@@ -190,7 +192,7 @@ class TableScreen(Screen[None]):
                 continue
             marker = "▶ " if turn == i and not (view or {}).get("over") else "  "
             line = Text(marker, style="bold yellow")
-            line.append(Text(inert(seat.name, 64), style="bold" if i == me else ""))
+            line.append(Text(inert(seat.name, NAME_MAX), style="bold" if i == me else ""))
             if i == me:
                 line.append(" (" + _("you") + ")")
             if seat.bot:
@@ -305,6 +307,11 @@ class TableScreen(Screen[None]):
             for key, label in (("a", _("add bot")), ("x", _("remove bot")), ("s", _("start"))):
                 out.append(f"{key} ", style="bold")
                 out.append(label + "  ")
+        returnable = [s for s in info.seats if s is not None and s.returnable] if info else []
+        if host and info is not None and info.state == "playing" and returnable:
+            out.append("x ", style="bold")
+            label = _("give the seat back to {name}").format(name=returnable[-1].name)
+            out.append(label + "  ")
         if host and info is not None and info.state == "over":
             out.append("r ", style="bold")
             out.append(_("rematch") + "  ")
