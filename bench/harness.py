@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import math
 import os
 import re
 import resource
@@ -67,10 +68,11 @@ def ms(seconds: float) -> float:
 
 
 def percentile(sorted_values: Sequence[float], q: float) -> float:
-    """Nearest-rank percentile of already sorted values (0.0 when empty)."""
+    """Nearest-rank percentile of already sorted values: the smallest value with at
+    least ``q`` % of them at or below it (0.0 when empty)."""
     if not sorted_values:
         return 0.0
-    rank = max(1, min(len(sorted_values), round(q / 100 * len(sorted_values) + 0.5)))
+    rank = max(1, min(len(sorted_values), math.ceil(q * len(sorted_values) / 100)))
     return sorted_values[rank - 1]
 
 
