@@ -5,8 +5,10 @@
   its legal list, seq, seat and token, answers pings and matches answers to requests.
   Scripts subclass it and override the hooks (``on_message``, ``step``, ``wake_at``,
   ``got``, ``lost``); ``tests/netclient.py`` uses it as it is.
-- ``ServerProcess``: a server in a child process (the ``taki-server`` command line or a
-  script's ``--child``), its port read from its first lines, watched through /proc.
+- ``ServerProcess``: a server in a child process (the ``taki-server`` command line,
+  whose ``--ready-json`` line gives its port, or a script's ``--child`` saying ``PORT
+  n``), watched through /proc.
+- ``TableClock``: a move's latency, from its send to its first event at every seat.
 - ``percentile``, ``latencies``, ``ms``, and the /proc readers (``proc_kib``,
   ``proc_cpu``, ``open_fds``, ``machine_busy``).
 
@@ -37,6 +39,7 @@ from protocol.connection import ClientConnection
 from protocol.errors import ProtocolError
 from protocol.messages import (
     Ack,
+    Action,
     Error,
     Event,
     GameAction,
@@ -324,8 +327,6 @@ class Client:
         return self.answers.pop(message.id)
 
     async def act(self, action: GameAction) -> Message:
-        from protocol.messages import Action
-
         return await self.request(Action, action=action)
 
     async def close(self) -> None:
