@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
-import gc
 import logging
 import signal
 import sqlite3
@@ -24,6 +23,7 @@ from protocol.connection import ServerConnection
 from protocol.lan import DEFAULT_PORT
 from protocol.messages import Error
 
+from . import collector
 from .banner import listening_lines, ready_line
 from .discovery import Advertiser, Advertising, open_tables
 from .lifeline import until_stdin_closes
@@ -144,10 +144,7 @@ async def _serve(
             store=store,
         )
         lobby.restore()
-        # What exists now (modules, restored tables) lives as long as the server: keep
-        # it out of the collector's way, so collections only scan what games create.
-        gc.collect()
-        gc.freeze()
+        nursery.start_soon(collector.run)  # no collector pauses while serving
         server = Server(lobby, limits, max_connections)
         listeners = await trio.open_tcp_listeners(port, host=host)
         bound = listeners[0].socket.getsockname()[1]

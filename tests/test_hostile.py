@@ -42,8 +42,8 @@ from protocol import messages as m
 from server.session import Limits, Session
 from server.table import Table
 
+from .netclient import connect, running_server
 from .server_thread import ServerThread
-from .test_server import connect, running_server
 
 # ---------------------------------------------------------------- fuzzed frames
 

@@ -30,8 +30,7 @@ from protocol.messages import (
 from server.session import Limits
 from server.table import Table
 
-from .netclient import NetClient
-from .test_server import connect, options, play_out, running_server, seated_pair
+from .netclient import NetClient, connect, options, play_out, running_server, seated_pair
 from .util import position
 
 
