@@ -217,10 +217,13 @@ class Table:
         """Indexes in ``actions`` of the moves stand-ins made (marked in the replay)."""
         self._held: list[EngineEvent] = []
         """Events taken from the game to number them before storing their action."""
-        self._held_by: int | None = None
-        """The seat whose stand-in made the held events' action, if one did."""
-        self._stand_in_seqs: set[int] = set()
-        """Seqs of the events a stand-in's move caused for its seat ("for you")."""
+        self._held_by: tuple[int, str] | None = None
+        """The seat the server acted for in the held events' action, and how: a
+        stand-in's move (``stand_in``) or the turn timer's (``timeout``)."""
+        self._marks: dict[int, str] = {}
+        """Seqs of the events a move the server made for a seat caused for that seat,
+        with the mark their maps carry: ``stand_in`` ("a bot played for you") or
+        ``timeout`` (the turn timer ran out)."""
         self._returning: dict[Member, str] = {}
         """Members watching while they wait to be handed their seat back: their token."""
 
@@ -635,6 +638,7 @@ class Table:
         action: EngineAction,
         *,
         stand_in: bool = False,
+        timeout: bool = False,
         answer: tuple[str, str, int, dict[str, Any]] | None = None,
     ) -> None:
         """Apply, store, then tell: an action is on disk before anyone hears of it.
@@ -651,14 +655,15 @@ class Table:
             raise ProtocolError(exc.code, exc.message) from None
         self.actions.append(action)
         self._held.extend(game.take_events())
-        self._held_by = action.seat if stand_in else None
+        by = "stand_in" if stand_in else "timeout" if timeout else None
+        self._held_by = (action.seat, by) if by is not None else None
         finished = game.over
         if self.store is not None and self.game_id is not None:
             try:
                 with trio.CancelScope(shield=True):  # half-written is not an option
                     await self.store.append_action(
                         self.game_id, len(self.actions), action.to_json(),
-                        seq=self.seq + len(self._held), by="stand_in" if stand_in else None,
+                        seq=self.seq + len(self._held), by=by,
                         answer=answer, winner=(game.winner,) if finished else None,
                     )
             except StoreUnavailable as exc:
@@ -799,21 +804,24 @@ class Table:
             if patch is None:
                 member.send(self.snapshot(member))
 
-    def _log_event(self, seq: int, ev: EngineEvent, stand_in_seat: int | None) -> None:
-        """Keep an event for snapshots, noting whether a stand-in made it for its seat."""
+    def _log_event(self, seq: int, ev: EngineEvent, by: tuple[int, str] | None) -> None:
+        """Keep an event for snapshots, noting whether the server made it for its seat
+        (a stand-in's move or a timed-out turn's)."""
         self.log.append((seq, ev))
-        if stand_in_seat is not None and ev.seat == stand_in_seat:
-            self._stand_in_seqs.add(seq)
-            if len(self._stand_in_seqs) > 2 * LOG_KEEP:
+        if by is not None and ev.seat == by[0]:
+            self._marks[seq] = by[1]
+            if len(self._marks) > 2 * LOG_KEEP:
                 oldest = self.log[0][0]
-                self._stand_in_seqs = {s for s in self._stand_in_seqs if s >= oldest}
+                self._marks = {s: m for s, m in self._marks.items() if s >= oldest}
 
     def _event_map(self, seq: int, ev: EngineEvent, viewer: int | None) -> dict[str, Any]:
         """An event as ``viewer`` may see it; ``stand_in: true`` when a bot standing in
-        for an absent person made it (so nobody reads "You played" for it)."""
+        for an absent person made it (so nobody reads "You played" for it), ``timeout:
+        true`` when the server acted because the seat's turn timer ran out."""
         data = _wire_event(ev, viewer)
-        if seq in self._stand_in_seqs:
-            data["stand_in"] = True
+        mark = self._marks.get(seq)
+        if mark is not None:
+            data[mark] = True
         return data
 
     async def _changed(self, snapshot_to: Iterable[Member] = (), *, seats: bool = True) -> None:
@@ -932,11 +940,12 @@ class Table:
             events = game.take_events()
             stored_seq = seqs[i] if i < len(seqs) else None
             last = stored_seq if stored_seq is not None else count + len(events)
-            stand_in = i < len(by) and by[i] == "stand_in"
-            if stand_in:
+            mark = by[i] if i < len(by) and by[i] in ("stand_in", "timeout") else None
+            if mark == "stand_in":
                 self.stand_in_moves.add(i)
+            held_by = (action.seat, mark) if mark is not None else None
             for k, ev in enumerate(events):
-                self._log_event(last - len(events) + 1 + k, ev, action.seat if stand_in else None)
+                self._log_event(last - len(events) + 1 + k, ev, held_by)
             count = last
         self.seq = max(self.seq, count)
 
@@ -1089,7 +1098,7 @@ class Table:
             seat = game.turn
             mine = [a for a in game.legal_actions() if a.seat == seat]
             choice = safe_default(mine) or make_bot("basic").choose(view_of(game, seat), mine)
-            await self._apply(choice)
+            await self._apply(choice, timeout=True)
 
     async def run(self) -> None:
         """The table's task: sleep until the next deadline or a change, then tick."""
