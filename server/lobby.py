@@ -153,7 +153,7 @@ class Lobby:
             told.add(id(member))
             member.send(message)
         for table in self.tables.values():
-            for member in list(table.members):
+            for member in table.everyone():
                 if id(member) not in told:
                     told.add(id(member))
                     member.send(message)

@@ -138,6 +138,12 @@ class Store:
         with self._lock:
             self._db.close()
 
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     # ---------------------------------------------------------------- writes
 
     def _write(self, sql: str, args: tuple[Any, ...]) -> int:

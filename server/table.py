@@ -27,9 +27,9 @@ from typing import Any, Protocol
 import trio
 
 from engine import Action as EngineAction
-from engine import Game, Options, TakiError, action_from_json, redact, replay, view_of
+from engine import Game, Options, TakiError, action_from_json, replay, view_of
 from engine.bots import Bot, make_bot
-from engine.events import BROKE, TURN
+from engine.events import TURN
 from engine.events import Event as EngineEvent
 from protocol.dedupe import RecentIds
 from protocol.errors import ProtocolError
@@ -41,6 +41,7 @@ from protocol.messages import (
     Event,
     GameAction,
     Message,
+    Replay,
     SeatInfo,
     Snapshot,
     TableInfo,
@@ -54,6 +55,7 @@ from protocol.patch import Unpatchable, diff_view
 from .faults import PAUSED_TEXT, UNAVAILABLE, Pause, StoreUnavailable
 from .store import SavedTable, Store
 from .text import clean_chat, unique_name
+from .wire import event_map, legal_action, played_action
 
 log = logging.getLogger("taki.server")
 
@@ -127,29 +129,6 @@ class _Watch:
     seat: int | None
     synced: bool = False
     hand: list[str] | None = None
-
-
-_WIRE: dict[EngineAction, GameAction] = {}
-
-
-def _to_wire(action: EngineAction) -> GameAction:
-    """The wire form of a legal action: without ``seat``, since every entry of a
-    recipient's ``legal`` list is its own (PROTOCOL.md 6.1). Cached: the engine interns
-    its actions."""
-    wire = _WIRE.get(action)
-    if wire is None:
-        wire = _WIRE[action] = GameAction.trusted(
-            type=action.type, card=action.card, color=action.color
-        )
-    return wire
-
-
-def _wire_event(event: EngineEvent, viewer: int | None) -> dict[str, Any]:
-    """The event map ``viewer`` may see. A ``broke`` names its card (``breaker``), so a
-    client following the discard pile from events alone sees it land."""
-    if event.kind == BROKE and event.card is None:
-        event = event._replace(card="breaker")
-    return redact(event, viewer).to_json()
 
 
 def safe_default(legal: list[EngineAction]) -> EngineAction | None:
@@ -287,6 +266,28 @@ class Table:
         watch = self.members.get(member)
         if watch is None or watch.seat is None or watch.seat != self.host:
             raise ProtocolError("not_host", "only the table's host may do this")
+
+    def has(self, member: Member) -> bool:
+        """Whether ``member`` is at this table (seated or watching)."""
+        return member in self.members
+
+    def everyone(self) -> list[Member]:
+        """The table's members, seated and watching."""
+        return list(self.members)
+
+    def replay(self) -> Replay | None:
+        """The game just finished here as a ``replay`` (None: none is, in memory)."""
+        game = self.game
+        if self.state != "over" or game is None:
+            return None
+        names = tuple(s.name for s in self.seats if s is not None)[: game.n]
+        actions = tuple(
+            played_action(a, stand_in=i in self.stand_in_moves) for i, a in enumerate(self.actions)
+        )
+        return Replay(
+            self.game_id or 1, self.id, self.options, names, self.seed, self.first, actions,
+            game.winner,
+        )
 
     def seat_for(self, member: Member) -> Seat | None:
         watch = self.members.get(member)
@@ -624,13 +625,13 @@ class Table:
 
     def _legal_for(self, seat: int) -> tuple[GameAction, ...]:
         assert self.game is not None
-        return tuple(_to_wire(a) for a in self.game.legal_actions() if a.seat == seat)
+        return tuple(legal_action(a) for a in self.game.legal_actions() if a.seat == seat)
 
     def _legal_by_seat(self) -> dict[int, tuple[GameAction, ...]]:
         assert self.game is not None
         grouped: dict[int, list[GameAction]] = {}
         for a in self.game.legal_actions():
-            grouped.setdefault(a.seat, []).append(_to_wire(a))
+            grouped.setdefault(a.seat, []).append(legal_action(a))
         return {seat: tuple(actions) for seat, actions in grouped.items()}
 
     async def _apply(
@@ -818,7 +819,7 @@ class Table:
         """An event as ``viewer`` may see it; ``stand_in: true`` when a bot standing in
         for an absent person made it (so nobody reads "You played" for it), ``timeout:
         true`` when the server acted because the seat's turn timer ran out."""
-        data = _wire_event(ev, viewer)
+        data = event_map(ev, viewer)
         mark = self._marks.get(seq)
         if mark is not None:
             data[mark] = True
