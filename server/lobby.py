@@ -19,8 +19,9 @@ from protocol.errors import ProtocolError
 from protocol.messages import Message, TableOptions, TableRemoved, TableUpdate
 
 from .faults import StoreUnavailable
+from .seats import Member
 from .store import Store
-from .table import Member, Table
+from .table import Table
 from .text import TABLE_NAME_MAX, BadText, clean_name
 
 log = logging.getLogger("taki.server")
