@@ -342,7 +342,9 @@ class Profiler:
 
     def __init__(self, tool: str, path: str) -> None:
         self.path = path
-        self.cprofile = cProfile.Profile() if tool == "cprofile" else None
+        # CPU time, not wall time: on a shared machine a descheduled server would
+        # otherwise charge the wait to whatever call it was in.
+        self.cprofile = cProfile.Profile(time.process_time) if tool == "cprofile" else None
         self.sampler: Any = None
         if tool == "pyinstrument":  # optional: imported only when asked for
             module = importlib.import_module("pyinstrument")

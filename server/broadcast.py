@@ -14,7 +14,6 @@ from engine import view_of
 from engine.events import TURN
 from engine.events import Event as EngineEvent
 from protocol.messages import (
-    Event,
     GameAction,
     Snapshot,
 )
@@ -23,7 +22,7 @@ from protocol.patch import Unpatchable, diff_view
 from .clocks import Clocks
 from .seats import Member
 from .state import LOG_KEEP
-from .wire import event_map, legal_action
+from .wire import event_frame, event_map, legal_action, legal_map
 
 
 class Broadcaster(Clocks):
@@ -55,12 +54,13 @@ class Broadcaster(Clocks):
         assert self.game is not None
         return tuple(legal_action(a) for a in self.game.legal_actions() if a.seat == seat)
 
-    def _legal_by_seat(self) -> dict[int, tuple[GameAction, ...]]:
+    def _legal_maps(self) -> dict[int, list[dict[str, Any]]]:
+        """Each acting seat's legal actions as wire maps (for ``event_frame``)."""
         assert self.game is not None
-        grouped: dict[int, list[GameAction]] = {}
+        grouped: dict[int, list[dict[str, Any]]] = {}
         for a in self.game.legal_actions():
-            grouped.setdefault(a.seat, []).append(legal_action(a))
-        return {seat: tuple(actions) for seat, actions in grouped.items()}
+            grouped.setdefault(a.seat, []).append(legal_map(a))
+        return grouped
 
     def _broadcast_events(self) -> None:
         """Number the game's new events and send each member what it may see.
@@ -93,8 +93,9 @@ class Broadcaster(Clocks):
             except Unpatchable:
                 public_patch = None
         self._public = public
-        legal = self._legal_by_seat()
-        shared: dict[tuple[int, int, int | None], bytes] = {}
+        legal = self._legal_maps()
+        early_frames: dict[tuple[int, int, int | None], bytes] = {}
+        last_frames: dict[tuple[int, int | None, int | None, int | None], bytes] = {}
         *early, (last_seq, last_ev) = batch
         for member, watch in list(self.members.items()):
             seat = watch.seat
@@ -102,12 +103,12 @@ class Broadcaster(Clocks):
             for i, (seq, ev) in enumerate(early):
                 mine = seat if ev.cards and ev.seat == seat else None
                 key = (i, version, mine)
-                data = shared.get(key)
+                data = early_frames.get(key)
                 if data is None:
-                    message = Event.trusted(seq=seq, event=self._event_map(seq, ev, seat))
-                    data = shared[key] = message.encode(version)
+                    data = early_frames[key] = event_frame(seq, self._event_map(seq, ev, seat))
                 member.send_encoded(data)
             patch: dict[str, Any] | None = None
+            own_hand = None  # the patch is the public one (or none)
             if watch.synced and public_patch is not None:
                 patch = public_patch
                 if seat is not None:
@@ -115,14 +116,19 @@ class Broadcaster(Clocks):
                     if hand != watch.hand:
                         patch = {**public_patch, "hand": list(hand)}
                         watch.hand = list(hand)
-            member.send(
-                Event.trusted(
-                    seq=last_seq,
-                    event=self._event_map(last_seq, last_ev, seat),
-                    view=patch,
-                    legal=legal.get(seat, ()) if seat is not None else None,
+                        own_hand = seat
+            # Members whose last event is the same map, patch and legal list share its
+            # bytes: most of a table (a spectator, a seat not on turn whose hand stayed).
+            mine = seat if last_ev.cards and last_ev.seat == seat else None
+            legal_seat = seat if seat is not None and seat in legal else None
+            last_key = (version, mine, own_hand if patch is not None else -1, legal_seat)
+            data = last_frames.get(last_key)
+            if data is None:
+                maps = legal.get(seat, ()) if seat is not None else None
+                data = last_frames[last_key] = event_frame(
+                    last_seq, self._event_map(last_seq, last_ev, seat), patch, maps
                 )
-            )
+            member.send_encoded(data)
             if patch is None:
                 member.send(self.snapshot(member))
 

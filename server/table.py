@@ -316,8 +316,11 @@ class Table(Broadcaster):
                 raise ProtocolError(exc.code, exc.message) from None
             holder = self.seats[watch.seat]
             answer = None
-            if rid is not None and holder is not None and holder.token is not None:
-                answer = (self.id, holder.token, rid, Ack(rid).to_dict())
+            if (
+                self.store is not None and rid is not None
+                and holder is not None and holder.token is not None
+            ):
+                answer = (self.id, holder.token, rid, Ack.trusted(id=rid).to_dict())
             await self._apply(engine_action, answer=answer)
 
     async def chat(self, member: Member, text: str) -> None:

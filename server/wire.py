@@ -14,7 +14,8 @@ from engine import Action as EngineAction
 from engine import redact
 from engine.events import BROKE
 from engine.events import Event as EngineEvent
-from protocol.messages import GameAction, Replay, TableOptions
+from protocol.frames import encode_frame
+from protocol.messages import Event, GameAction, Replay, TableOptions
 
 from .store import SavedGame
 
@@ -31,6 +32,36 @@ def legal_action(action: EngineAction) -> GameAction:
             type=action.type, card=action.card, color=action.color
         )
     return wire
+
+
+_LEGAL_MAPS: dict[EngineAction, dict[str, Any]] = {}
+
+
+def legal_map(action: EngineAction) -> dict[str, Any]:
+    """``legal_action(action)`` as its wire map, made once per action (shared: never
+    modify it)."""
+    data = _LEGAL_MAPS.get(action)
+    if data is None:
+        data = _LEGAL_MAPS[action] = legal_action(action).to_dict()
+    return data
+
+
+def event_frame(
+    seq: int,
+    event: dict[str, Any],
+    view: dict[str, Any] | None = None,
+    legal: list[dict[str, Any]] | tuple[()] | None = None,
+) -> bytes:
+    """The frame of ``Event(seq, event, view, legal)``, made straight from maps the
+    server built itself: the same bytes as the record's ``encode`` at every version
+    (no event field is newer than v1; tests/test_event_frames.py holds them equal),
+    without building and walking a record for each of a table's members."""
+    body: dict[str, Any] = {"type": Event.TYPE, "seq": seq, "event": event}
+    if view is not None:
+        body["view"] = view
+    if legal is not None:
+        body["legal"] = list(legal)
+    return encode_frame(body)
 
 
 def played_action(action: EngineAction, *, stand_in: bool = False) -> GameAction:
