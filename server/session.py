@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
+import os
 import random
 import socket
 import sqlite3
@@ -135,6 +136,9 @@ class Session:
         self._strikes = 0
         self._flushed = False
         """The writer sent every queued frame and stopped: close with a linger."""
+        self._fd = stream.socket.fileno() if isinstance(stream, trio.SocketStream) else None
+        """The socket's descriptor for direct non-blocking writes (``_write``); None
+        for a stream that is not a socket (tests' in-memory pairs)."""
         self.written = trio.Event()
         """Set once nothing more will be written: the queue went out, or the connection
         ended (what a stopping server waits for, ``Server.drain``)."""
@@ -255,10 +259,26 @@ class Session:
                     break
                 chunks.append(more)
                 size += len(more)
-            await self.stream.send_all(b"".join(chunks) if len(chunks) > 1 else data)
+            await self._write(b"".join(chunks) if len(chunks) > 1 else data)
         self._flushed = True
         self.written.set()
         self._scope.cancel()
+
+    async def _write(self, data: bytes) -> None:
+        """Send ``data``: straight into the socket's buffer when it has room (nearly
+        always: one system call, no trip through trio's send), the rest by ``send_all``,
+        which waits until the peer reads. A failed write raises OSError, as send_all's
+        own would."""
+        fd = self._fd
+        if fd is not None:
+            try:
+                sent = os.write(fd, data)
+            except BlockingIOError:
+                sent = 0
+            if sent == len(data):
+                return
+            data = data[sent:]
+        await self.stream.send_all(data)
 
     async def _heartbeat(self) -> None:
         # Start at a random point of the interval, so that a thousand connections made
