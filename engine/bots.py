@@ -4,6 +4,8 @@ A bot is given what its seat may see (``view_of(game, seat)``) and that seat's l
 actions, and returns one of them. ``random`` is the baseline; ``basic`` plays the way a
 decent person does: it stacks a +2 rather than draw, breaks a +3, keeps its King for a
 live stack, empties its runs, says "last card", and names the colour it holds most.
+``strong`` (engine.strong) searches: it also watches the events its seat may see
+(``observe``), which ``play_bots`` and ``tell`` pass on.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any, Final, Protocol
 
 from .actions import BREAK, CLOSE_TAKI, DECLARE, DRAW, END_TURN, PASS, PLAY, Action
 from .cards import ALL_CODES, COLOR_OF, COLORS, SYMBOL_OF
-from .events import redact
+from .events import Event, redact
 from .game import Game, Options
 from .views import view_of
 
@@ -258,14 +260,20 @@ def play_bots(
     A bot with an ``observe`` method (the strong one) is told every event as its own
     seat may see it (``redact``), after each action: the public history it reasons from.
     """
-    watchers = [(i, b) for i, b in enumerate(bots) if hasattr(b, "observe")]
-    game = Game.new(len(bots), seed, options, first, record=bool(watchers))
+    watching = any(hasattr(b, "observe") for b in bots)
+    game = Game.new(len(bots), seed, options, first, record=watching)
     for _ in range(max_actions):
         if game.over:
             break
         game.apply(bot_action(game, bots))
-        if watchers:
-            events = game.take_events()
-            for seat, bot in watchers:
-                bot.observe([redact(e, seat) for e in events])
+        if watching:
+            tell(bots, game.take_events())
     return game
+
+
+def tell(bots: Sequence[Bot], events: Sequence[Event]) -> None:
+    """Tell each bot that watches events (has ``observe``) what its seat saw of them."""
+    for seat, bot in enumerate(bots):
+        observe = getattr(bot, "observe", None)
+        if observe is not None:
+            observe([redact(e, seat) for e in events])
