@@ -107,7 +107,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     options = Options(stairs=args.stairs, play_for_places=args.play_for_places)
     try:
-        play_text(args.players, args.seed, options)
+        play_text(args.players, args.seed, options, level=args.level)
     except KeyboardInterrupt:
         print("\nBye.")
     return 0
@@ -149,6 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=int(time.time()) % 100_000)
     play.add_argument("--stairs", action="store_true")
     play.add_argument("--play-for-places", action="store_true")
+    play.add_argument(
+        "--level", choices=list(BOTS), default="basic", help="the bots' level (default basic)"
+    )
     play.set_defaults(func=cmd_play)
 
     demo = sub.add_parser("demo", help="watch a game of bots, move by move")

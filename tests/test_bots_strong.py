@@ -136,3 +136,25 @@ def test_strong_takes_a_sure_win_that_basic_misses() -> None:
     g.apply(choice)
     g.apply(strong.choose(view_of(g, 0), next_decision(g)[1]))
     assert g.winner == 0
+
+
+def test_play_bots_tells_watching_bots_only_what_their_seat_sees() -> None:
+    """The events a watching bot is told are redacted for its seat: it learns the cards
+    it drew itself, and only the number of cards anyone else drew."""
+
+    class Watcher(BasicBot):
+        def __init__(self) -> None:
+            self.seen: list[Event] = []
+
+        def observe(self, events: list[Event]) -> None:
+            self.seen.extend(events)
+
+    watchers = [Watcher(), Watcher(), Watcher()]
+    g = play_bots(watchers, 21)
+    assert g.over
+    for seat, w in enumerate(watchers):
+        drew = [e for e in w.seen if e.kind == "drew"]
+        assert any(e.seat == seat for e in drew) and any(e.seat != seat for e in drew)
+        for e in drew:
+            assert len(e.cards) == (e.amount if e.seat == seat else 0)
+        assert sum(e.kind == "played" for e in w.seen) > 0
