@@ -321,6 +321,9 @@ def main(argv: list[str] | None = None) -> int:
         default=1.0,
         help="fraction of the games played under each table option other than default",
     )
+    parser.add_argument(
+        "--players", default="2,4", help="table sizes to play, from 2 and 4 (default both)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument(
@@ -351,7 +354,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         share = 1.0 if name == "default" else args.option_games
         for players, games in ((2, games_2p), (4, games_4p)):
-            plan.append((name, players, max(1, round(games * share))))
+            if str(players) in str(args.players).split(","):
+                plan.append((name, players, max(1, round(games * share))))
     results = run_all(plan, seed, hero, vs, max(1, args.jobs))
     print()
     print_table(results, hero)
