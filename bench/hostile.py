@@ -1492,7 +1492,7 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "server.app", "--host", HOST, "--port", str(self.port),
              "--no-data", "--rate", str(rate), "--bot-delay", str(bot_delay),
-             "--log-level", log_level],
+             "--log-level", log_level, "--no-advertise"],
             cwd=ROOT, stdout=self._out, stderr=self._err, stdin=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 20

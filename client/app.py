@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -22,6 +23,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from protocol.errors import is_fatal
+from protocol.lan import DEFAULT_PORT
 from protocol.messages import (
     Ack,
     Action,
@@ -59,7 +61,9 @@ from .i18n import LANGUAGES, _, choose, set_language
 from .local import LocalServer, start_lan_server
 from .net import Link, LinkClosed, parse_address
 from .safe import inert
+from .screens.cannot_join import CannotJoinScreen, problem_words
 from .screens.help import HelpScreen
+from .screens.hosting import HostingScreen, QuitHosting
 from .screens.lobby import LobbyScreen
 from .screens.replay import ReplayScreen
 from .screens.start import StartScreen
@@ -67,6 +71,10 @@ from .screens.table import TableScreen
 from .state import TableState
 
 Answer = Callable[[Message], None]
+EXIT_OK, EXIT_USAGE = 0, 2
+"""taki-client's exit codes: done (also after SIGTERM, SIGHUP, SIGINT: a clean quit); a
+usage error (a bad address, name or option), refused before any screen opens. 1 is
+``--list`` not able to look (client/discovery.py)."""
 
 
 class TakiApp(App[None]):
@@ -74,7 +82,14 @@ class TakiApp(App[None]):
 
     CSS_PATH = "taki.tcss"
     TITLE = "TAKI"
-    BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("i", "show_hosting", "Your server's addresses", show=False),
+    ]
+    EXIT_SIGNALS = tuple(
+        getattr(signal, n) for n in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, n)
+    )
+    """Signals that end the client as a quit does: terminal restored, servers stopped."""
 
     def __init__(
         self,
@@ -109,6 +124,16 @@ class TakiApp(App[None]):
         self.connection_note = ""
         self.server_label = ""
         self.local: LocalServer | None = None
+        """Play now's server (loopback, throwaway)."""
+        self.hosting: LocalServer | None = None
+        """Host's server, for the LAN: it runs until the host quits."""
+        self.host_note = ""
+        self.reach_problem = ""
+        """Why the address typed cannot be reached, in words (CannotJoinScreen)."""
+        self.retry_at: float | None = None
+        self.attempt = 0
+        self.server_stopped = False
+        """The server said ``server_shutdown``: it was stopped, not lost."""
         self.pending: dict[int, Answer | None] = {}
         self._after_connect: Callable[[], None] | None = None
         self._quitting = False
@@ -121,6 +146,7 @@ class TakiApp(App[None]):
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self._tick)
+        self._exit_on_signals()
         if self.address:
             self.push_screen(LobbyScreen())
             self.join_address(self.address)
@@ -129,12 +155,54 @@ class TakiApp(App[None]):
 
     async def on_unmount(self) -> None:
         self._quitting = True
+        for server in (self.local, self.hosting):  # first: they must not outlive us
+            if server is not None:
+                await server.stop()
         if self.discovery is not None:
             await self.discovery.stop()
         if self.link is not None:
             await self.link.close()
-        if self.local is not None:
-            await self.local.stop()
+
+    def _exit_on_signals(self) -> None:
+        """SIGTERM, SIGHUP (the terminal closed) and SIGINT end the client the way a quit
+        does, so Textual restores the terminal (alternate screen, mouse, cursor) and the
+        servers it started are stopped. (Killed outright, those servers still end: their
+        standard input is a pipe from us; client/local.py.)"""
+        loop = asyncio.get_running_loop()
+        for number in self.EXIT_SIGNALS:
+            try:
+                loop.add_signal_handler(number, self.exit)
+            except (NotImplementedError, RuntimeError, ValueError):  # not on this platform
+                continue
+
+    def others_at_my_server(self) -> int:
+        """People other than me seated at the tables of the server I host."""
+        if self.hosting is None:
+            return 0
+        me = self.state.info.id if self.state.info is not None else None
+        count = 0
+        for table in self.tables.values():
+            for seat, holder in enumerate(table.seats):
+                if holder is None or (holder.bot is not None and not holder.stand_in):
+                    continue
+                if table.id == me and seat == self.state.seat:
+                    continue
+                count += 1
+        return count
+
+    async def action_quit(self) -> None:
+        """Quit; a host whose server has other players is asked first."""
+        others = self.others_at_my_server()
+        if not others:
+            self.exit()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        if not isinstance(self.screen, QuitHosting):
+            self.push_screen(QuitHosting(others), answered)
 
     def _tick(self) -> None:
         if self.timers:
@@ -200,7 +268,7 @@ class TakiApp(App[None]):
 
     def action_back_to_start(self) -> None:
         if self.address:  # started on a server's address: the lobby is home
-            self.exit()
+            self.run_worker(self.action_quit())
             return
         self._quitting = True
         self.workers.cancel_group(self, "net")
@@ -221,6 +289,15 @@ class TakiApp(App[None]):
         self.discovery.on_change = self.refresh_screen
         if not self.discovery.begun:
             self.run_worker(self.discovery.start(), group="discovery")
+
+    def look_again(self) -> None:
+        """Look for games anew: a fresh browser asks the network again."""
+        old = self.discovery
+        if old is None:
+            return
+        self.discovery = Browser(interfaces=self.discovery_interfaces)
+        self.run_worker(old.stop(), group="discovery")
+        self.start_discovery()
 
     def join_address(self, text: str) -> None:
         try:
@@ -257,19 +334,60 @@ class TakiApp(App[None]):
 
     @work(exclusive=True, group="local")
     async def host_lan(self) -> None:
-        try:
-            self.local = await start_lan_server()
-        except OSError as exc:
-            self.notify(str(exc), severity="error")
-            return
-        from server.app import lan_addresses
-
-        addresses = lan_addresses() or ["127.0.0.1"]
-        port = self.local.port
+        """A server for the LAN on port 8254 (or the next free one, said plainly) that
+        runs until the host quits; its addresses, big, then its lobby."""
+        if self.hosting is None or not self.hosting.running:
+            try:
+                self.hosting = await start_lan_server()
+            except OSError as exc:
+                self.notify(str(exc), title=_("Cannot host"), severity="error", timeout=10)
+                return
+            port = self.hosting.port
+            self.host_note = "" if port == DEFAULT_PORT else _(
+                "Port {busy} is taken by another program, so your server uses port {port}."
+            ).format(busy=DEFAULT_PORT, port=port)
+        port = self.hosting.port
+        addresses = self.hosting.addresses or ["127.0.0.1"]
         self.server_label = _("Friends join with:") + " " + ", ".join(
-            f"taki-client {a}:{port}" for a in addresses
+            f"{a}:{port}" for a in addresses if not a.startswith("127.")
         )
+        self._after_connect = self.action_show_hosting  # over the lobby, once it is up
         self.connect("127.0.0.1", port)
+
+    def action_show_hosting(self) -> None:
+        """The addresses of the server I host, in large print (i)."""
+        if self.hosting is None or isinstance(self.screen, HostingScreen):
+            return
+        self.push_screen(
+            HostingScreen(self.hosting.addresses or ["127.0.0.1"], self.hosting.port,
+                          self.host_note)
+        )
+
+    def back_to_start(self) -> None:
+        """From a server that cannot be reached back to the start screen."""
+        self.address = None
+        self._quitting = True
+        self.workers.cancel_group(self, "net")
+        self.link = None
+        self.tables.clear()
+        self.reach_problem = ""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(StartScreen())
+        self._quitting = False
+
+    def retarget(self, text: str) -> str | None:
+        """Try another address; the reason it is not one, or None."""
+        try:
+            host, port = parse_address(text)
+        except ValueError as exc:
+            return str(exc)
+        self.address = f"{host}:{port}"
+        self.server_label = self.address
+        self.attempt = 0
+        self.retry_at = None
+        self.connect(host, port)
+        return None
 
     # ------------------------------------------------------------ network
 
@@ -282,25 +400,44 @@ class TakiApp(App[None]):
         delay = 0.5
         first = True
         told = False
+        self.attempt = 0
         while not self._quitting:
             link = Link(host, port, self._request_ids)
             try:
                 welcome = await link.open(self.player_name, token=self.token, role=self.role)
             except (LinkClosed, TimeoutError) as exc:
-                reason = exc.reason if isinstance(exc, LinkClosed) else _("no answer")
-                if not told:  # once per outage, not once per retry
-                    self.notify(reason, title=_("Connection"), severity="error", timeout=8)
-                    told = True
+                closed = exc if isinstance(exc, LinkClosed) else LinkClosed("", "timeout")
+                words = problem_words(closed.problem, host, port, closed.reason)
                 if first and not self.address:
-                    return  # from the start screen: the player tries something else
-                self.connection_note = _("Not connected: retrying...")
+                    # From the start screen: say what failed; the player tries again.
+                    self.notify(words, title=_("Connection"), severity="error", timeout=8)
+                    return
+                if first:  # the address given cannot be reached: say so, not a lobby
+                    self.reach_problem = words
+                    self.retry_at = asyncio.get_running_loop().time() + delay
+                    if not isinstance(self.screen, CannotJoinScreen):
+                        self.push_screen(CannotJoinScreen())
+                elif not told and not self.server_stopped:  # once per outage
+                    self.notify(words, title=_("Connection"), severity="error", timeout=8)
+                told = True
+                self.attempt += 1
+                if not self.server_stopped:
+                    self.connection_note = _("Not connected: retrying...")
                 self.refresh_screen()
                 await asyncio.sleep(delay)
+                self.retry_at = None
                 delay = min(delay * 2, 10)
                 continue
             self.link = link
             self.connection_note = ""
+            self.reach_problem = ""
+            if isinstance(self.screen, CannotJoinScreen):
+                self.pop_screen()
+            if self.server_stopped:
+                self.notify(_("The server is back."), title=_("Connection"), timeout=4)
+                self.server_stopped = False
             delay = 0.5
+            self.attempt = 0
             told = False
             if welcome.name:
                 self.player_name = welcome.name
@@ -333,8 +470,11 @@ class TakiApp(App[None]):
                 self.link = None
                 self.state.legal = ()  # nothing can be played while away
                 self.timers.clear()
-                self.connection_note = _("Connection lost: reconnecting...")
-                self.notify(exc.reason, title=_("Connection"), severity="warning")
+                if self.server_stopped:  # it said so: no alarm, just wait for it quietly
+                    self.connection_note = _("The server was stopped: waiting for it...")
+                else:
+                    self.connection_note = _("Connection lost: reconnecting...")
+                    self.notify(exc.reason, title=_("Connection"), severity="warning")
                 told = True
                 self.refresh_screen()
                 await asyncio.sleep(delay)
@@ -399,9 +539,15 @@ class TakiApp(App[None]):
         elif isinstance(message, Error):
             if message.id is not None:
                 self.pending.pop(message.id, None)
-            self._refused(message)
-            if is_fatal(message.code):
-                self.connection_note = message.message
+            if message.code == "server_shutdown":  # stopped on purpose, not a crash
+                self.server_stopped = True
+                self.connection_note = _("The server was stopped: waiting for it...")
+                self.notify(_("The server was stopped."), title=_("Connection"),
+                            severity="warning", timeout=8)
+            else:
+                self._refused(message)
+                if is_fatal(message.code):
+                    self.connection_note = message.message
         self.refresh_screen()
 
     def _refused(self, error: Error) -> None:
@@ -471,6 +617,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="taki-client",
         description="Play TAKI in the terminal. With no address: Play now against bots, "
         "host a game for your LAN, or join one.",
+        epilog="Exit codes: 0 done, 1 --list could not look for games, 2 usage error (a bad "
+        "address, port or name). TAKI_DISCOVERY=loopback looks for games on this machine "
+        "only, TAKI_DISCOVERY=off not at all.",
     )
     parser.add_argument("address", nargs="?", help="a server to join, HOST:PORT")
     parser.add_argument("--name", help="your name at the table (remembered)")
@@ -495,6 +644,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.address is not None:  # refused before any screen opens
+        try:
+            parse_address(args.address)
+        except ValueError as exc:
+            print(f"taki-client: {exc}", file=sys.stderr)
+            return EXIT_USAGE
     if args.list:
         return list_games(interfaces=args.discovery_interface)
     settings = Settings.load()
@@ -505,13 +660,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         name = args.name.strip()
         if not valid_name(name):
             print("taki-client: a name is 1 to 24 printable characters", file=sys.stderr)
-            return 2
+            return EXIT_USAGE
         settings.name = name
     if args.name or args.lang:
         settings.save()
     if (args.watch or args.replay is not None) and not args.address:
         print("taki-client: --watch and --replay need a server address", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     TakiApp(
         args.address,
         name=args.name,
@@ -521,7 +676,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         discover=True,
         discovery_interfaces=args.discovery_interface,
     ).run()
-    return 0
+    return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -21,20 +21,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from protocol.versions import MIN_VERSION, PROTOCOL_VERSION
-from server.discovery import (
+from protocol.addresses import ipv4_networks, on_loopback
+from protocol.lan import (
     BEACON_PORT,
     METHODS,
     SERVICE_TYPE,
     decode_beacon,
-    ipv4_networks,
+    discovery_scope,
     parse_txt,
 )
+from protocol.versions import MIN_VERSION, PROTOCOL_VERSION
 
 log = logging.getLogger("taki.discovery")
 
-LIST_SECONDS = 3.0
-"""How long ``taki-client --list`` listens."""
+LIST_SECONDS = 1.2
+"""How long ``taki-client --list`` listens, and the start screen before it says it found
+nothing. Servers answer an mDNS query within a few hundred milliseconds (and beacons
+come every 2 s, so most are heard); with start-up and shut-down, --list answers in
+well under 2 s when nobody answers."""
 RESOLVE_MS = 3000
 
 
@@ -139,6 +143,12 @@ class Browser:
         methods: Sequence[str] = METHODS,
     ) -> None:
         self.on_change = on_change
+        self.scope = discovery_scope()
+        """``TAKI_DISCOVERY``: 'off' looks for nothing, 'loopback' only on 127.0.0.1."""
+        if self.scope == "off":
+            methods = ()
+        elif self.scope == "loopback":
+            interfaces = on_loopback(interfaces)
         self.interfaces = list(interfaces) if interfaces else None
         self.beacon_port = beacon_port
         self.methods = tuple(methods)
@@ -345,6 +355,13 @@ def list_games(
     browser = asyncio.run(
         collect(seconds, interfaces=interfaces, beacon_port=beacon_port, methods=methods)
     )
+    if browser.scope == "off":
+        print(
+            "taki-client: discovery is off (TAKI_DISCOVERY=off); join a game with"
+            " taki-client HOST:PORT",
+            file=sys.stderr,
+        )
+        return 1
     if not browser.available:
         print(
             "taki-client: cannot look for games on this network ("
@@ -355,7 +372,7 @@ def list_games(
         return 1
     games = browser.games()
     if not games:
-        print("No TAKI games found on the network.", file=out)
+        print("No TAKI games found on this network.", file=out)
         return 0
     width = max(len(g.address) for g in games)
     for g in games:

@@ -1,74 +1,101 @@
 """A server on this machine, started from the client (Play now, Host a game).
 
-The server runs as a child process (``python -m server.app``) so the client's UI stays
-on its own event loop; it is stopped when the client exits. Port 0 for Play now lets
-the system pick a free port; the server prints the address it bound, which we read.
+The server runs as a child process so the client's UI stays on its own event loop. It
+starts through its entry point (``python -P -m server.app``: ``-P`` so a ``server/``
+folder in the current directory cannot stand in for ours) and tells us its port on a
+machine-readable channel, its first line of output, JSON (``--ready-json``); its human
+lines are never parsed. Its standard input is a pipe from us that we never write to
+(``--exit-with-stdin``): when the client ends, however it ends, even killed, the pipe
+closes and the server ends too. ``stop`` ends it at once when the client quits.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
+import json
+import socket
 import sys
+from dataclasses import dataclass, field
 
-from server.app import DEFAULT_PORT
+from protocol.lan import DEFAULT_PORT
 
-_LISTENING = re.compile(r"listening on (\S+):(\d+)")
+PORTS_TRIED = 10
+"""Host tries the default port and the next ones up to this many, then any free one."""
 
 
+class LocalServerError(OSError):
+    """The local server could not start; the message says why, in one line."""
+
+
+@dataclass
 class LocalServer:
     """A ``taki-server`` child process."""
 
-    def __init__(
-        self, host: str = "127.0.0.1", port: int = 0, bot_delay: float = 0.8, keep: bool = False
-    ) -> None:
-        self.host = host
-        self.port = port
-        self.bot_delay = bot_delay
-        self.keep = keep
-        """Keep tables on disk (a LAN host's server); Play now's games are throwaway."""
-        self.process: asyncio.subprocess.Process | None = None
-        self.lines: list[str] = []
+    host: str = "127.0.0.1"
+    port: int = 0
+    bot_delay: float = 0.8
+    keep: bool = False
+    """Keep tables on disk (a LAN host's server); Play now's games are throwaway."""
+    addresses: list[str] = field(default_factory=list)
+    """Where the server can be reached, best first (its ready line: the interfaces)."""
+    process: asyncio.subprocess.Process | None = None
 
-    async def start(self, timeout: float = 10.0) -> int:
+    def command(self) -> list[str]:
+        return [
+            sys.executable, "-P", "-m", "server.app",
+            "--host", self.host,
+            "--port", str(self.port),
+            "--bot-delay", str(self.bot_delay),
+            "--ready-json",
+            "--exit-with-stdin",
+            *([] if self.keep else ["--no-data"]),
+            *(["--no-advertise"] if self.host.startswith("127.") else []),
+        ]
+
+    async def start(self, timeout: float = 15.0) -> int:
         """Start the server; returns the port it listens on."""
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "server.app",
-            "--host",
-            self.host,
-            "--port",
-            str(self.port),
-            "--bot-delay",
-            str(self.bot_delay),
-            *([] if self.keep else ["--no-data"]),
-            stdin=asyncio.subprocess.DEVNULL,
+            *self.command(),
+            stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.STDOUT,
+            stderr=asyncio.subprocess.PIPE,
         )
         assert self.process.stdout is not None
-        async with asyncio.timeout(timeout):
-            while True:
+        try:
+            async with asyncio.timeout(timeout):
                 raw = await self.process.stdout.readline()
-                if not raw:
-                    raise OSError("the local server did not start: " + " ".join(self.lines[-3:]))
-                line = raw.decode(errors="replace").rstrip()
-                self.lines.append(line)
-                found = _LISTENING.search(line)
-                if found:
-                    self.port = int(found.group(2))
-                    break
+                ready = _ready(raw)
+                if ready is None:
+                    raise LocalServerError(await self._why())
+        except TimeoutError:
+            await self.stop()
+            raise LocalServerError("the local server did not start in time") from None
+        self.port, self.addresses = ready
         asyncio.get_running_loop().create_task(self._drain())
         return self.port
 
+    async def _why(self) -> str:
+        """The server's own one-line reason for not starting (its last stderr line)."""
+        assert self.process is not None and self.process.stderr is not None
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(5):
+                text = (await self.process.stderr.read()).decode(errors="replace")
+                lines = [line for line in text.splitlines() if line.strip()]
+                if lines:
+                    return lines[-1].removeprefix("taki-server: ")
+        return "the local server did not start"
+
     async def _drain(self) -> None:
         """Keep reading the child's output so it never blocks on a full pipe."""
-        if self.process is None or self.process.stdout is None:
+        process = self.process
+        if process is None or process.stdout is None or process.stderr is None:
             return
-        while await self.process.stdout.readline():
-            pass
+        await asyncio.gather(_read_all(process.stdout), _read_all(process.stderr))
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.returncode is None
 
     async def stop(self) -> None:
         if self.process is None or self.process.returncode is not None:
@@ -83,13 +110,56 @@ class LocalServer:
                 self.process.kill()
 
 
-async def start_lan_server() -> LocalServer:
-    """A server for LAN friends on the default port, or a free one if that is busy."""
-    for port in (DEFAULT_PORT, 0):
-        server = LocalServer("0.0.0.0", port, keep=True)
+async def _read_all(stream: asyncio.StreamReader) -> None:
+    while await stream.read(65536):
+        pass
+
+
+def _ready(raw: bytes) -> tuple[int, list[str]] | None:
+    """(port, addresses) from the server's ready line; None if it is not one."""
+    try:
+        fields = json.loads(raw.decode())
+    except (UnicodeDecodeError, ValueError):
+        return None
+    port = fields.get("port") if isinstance(fields, dict) else None
+    if not isinstance(port, int) or not 0 < port < 65536:
+        return None
+    addresses = fields.get("addresses")
+    if not isinstance(addresses, list):
+        addresses = []
+    return port, [a for a in addresses if isinstance(a, str)]
+
+
+def port_is_free(port: int, host: str = "0.0.0.0") -> bool:
+    """Whether a server could listen on ``port`` now (asked by binding it, briefly)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def host_port(first: int = DEFAULT_PORT, tries: int = PORTS_TRIED) -> int:
+    """The port a LAN host's server should use: ``first`` when free, else the next free
+    one (0: any, when the ``tries`` after it are all busy)."""
+    for port in range(first, min(first + tries, 65536)):
+        if port_is_free(port):
+            return port
+    return 0
+
+
+async def start_lan_server(first: int = DEFAULT_PORT) -> LocalServer:
+    """A server for LAN friends on ``first`` (the default port) when it is free, or the
+    next free one; ``port`` says which it got."""
+    for _attempt in range(3):  # another program may take the port between look and bind
+        server = LocalServer("0.0.0.0", host_port(first), keep=True)
         try:
             await server.start()
             return server
-        except OSError:
+        except LocalServerError:
             await server.stop()
-    raise OSError("could not start a server")
+            if _attempt == 2:
+                raise
+    raise LocalServerError("could not start a server")

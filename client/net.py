@@ -11,38 +11,65 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import socket
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 from protocol.connection import ClientConnection
 from protocol.errors import ProtocolError
+from protocol.lan import DEFAULT_PORT
 from protocol.messages import Message, Ping, Pong, Request, Welcome
 
 CLIENT_SOFTWARE = "taki-client/0.1"
 
 
 class LinkClosed(Exception):
-    """The connection ended (``reason`` says why, for the status line)."""
+    """The connection ended (``reason`` says why, for the status line). ``problem``
+    says why a connection could not be made, for the words the player reads:
+    'no_host' (the name does not resolve), 'refused' (nothing listens there),
+    'timeout' (no answer) or 'unreachable' (any other network error)."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, problem: str | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.problem = problem
 
 
-def parse_address(text: str, default_port: int = 8254) -> tuple[str, int]:
-    """'host:port', 'host' or '[v6]:port' into (host, port); ValueError if unreadable."""
+def _problem(exc: BaseException) -> str:
+    if isinstance(exc, socket.gaierror):
+        return "no_host"
+    if isinstance(exc, ConnectionRefusedError):
+        return "refused"
+    if isinstance(exc, TimeoutError):
+        return "timeout"
+    return "unreachable"
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """'host:port', 'host', '[v6]:port' or a bare IPv6 address into (host, port);
+    ValueError, its message naming what is wrong, if it is not one."""
     text = text.strip()
     if not text:
-        raise ValueError("empty address")
+        raise ValueError("no address given")
     if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        port = rest.lstrip(":") or str(default_port)
+        host, bracket, rest = text[1:].partition("]")
+        if not bracket or (rest and not rest.startswith(":")):
+            raise ValueError(f"not an address: {text!r} (write [IPv6]:PORT)")
+        port = rest[1:] if rest else str(default_port)
     elif text.count(":") == 1:
         host, port = text.split(":")
+    elif text.count(":") > 1:  # a bare IPv6 address
+        host, port = text, str(default_port)
     else:
         host, port = text, str(default_port)
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"not an address: {text!r}")
+    if not host:
+        raise ValueError(f"no host in {text!r} (write HOST:PORT, e.g. 192.168.1.23:8254)")
+    if any(c.isspace() or not c.isprintable() or c in "/@" for c in host):
+        raise ValueError(f"not a host name: {host!r}")
+    if not port.isdigit():
+        raise ValueError(f"the port in {text!r} is not a number: {port!r}")
+    if not 0 < int(port) < 65536:
+        raise ValueError(f"port {int(port)} is out of range (1 to 65535)")
     return host, int(port)
 
 
@@ -74,7 +101,9 @@ class Link:
                 asyncio.open_connection(self.host, self.port), timeout
             )
         except (TimeoutError, OSError) as exc:
-            raise LinkClosed(f"cannot reach {self.host}:{self.port} ({exc})") from None
+            raise LinkClosed(
+                f"cannot reach {self.host}:{self.port} ({exc})", _problem(exc)
+            ) from None
         self._reader, self._writer = reader, writer
         writer.write(self.conn.hello(name, CLIENT_SOFTWARE, token=token, role=role))
         first = await asyncio.wait_for(self._next(), timeout)

@@ -10,6 +10,9 @@ specification; this package is its reference implementation.
 - ``connection``: ``ClientConnection`` / ``ServerConnection`` state machines.
 - ``errors``: every error code (``ERROR_CODES``) and ``ProtocolError``.
 - ``patch``: the view patches events carry; ``dedupe``: ``RecentIds``.
+- ``lan``: the LAN contract: default port, discovery service type, TXT and beacon
+  formats, ``TAKI_DISCOVERY``; ``addresses``: this machine's addresses from its
+  interfaces (read, never sent to), shared by ``taki-server`` and the client's Host.
 
 Import the messages as a module to keep their names apart from the engine's
 (``protocol.messages.Action`` is the request, ``engine.Action`` the game's value)::

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import gc
 import logging
 import signal
-import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,14 +20,18 @@ import trio
 from platformdirs import user_data_dir
 
 from protocol.connection import ServerConnection
+from protocol.lan import DEFAULT_PORT
 from protocol.messages import Error
 
+from .banner import listening_lines, ready_line
 from .discovery import Advertiser, Advertising, open_tables
+from .lifeline import until_stdin_closes
 from .lobby import Lobby
 from .session import Limits, Session
 from .store import Store
 
-DEFAULT_PORT = 8254  # T-A-K-I on a phone keypad
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+"""taki-server's exit codes: stopped cleanly; could not listen (or failed); usage error."""
 log = logging.getLogger("taki.server")
 
 
@@ -118,20 +122,6 @@ async def serve(
                 store.close()
 
 
-def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback (best effort, no traffic)."""
-    found: list[str] = []
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        infos = []
-    for info in infos:
-        addr = str(info[4][0])
-        if not addr.startswith("127.") and addr not in found:
-            found.append(addr)
-    return found
-
-
 def _advertising(args: argparse.Namespace) -> Advertising | None:
     """How the command line advertises: not with --no-advertise, nor when only this
     machine can connect (a loopback address) unless an interface is named."""
@@ -167,21 +157,68 @@ async def _run(args: argparse.Namespace) -> None:
                 task_status=task_status,
             )
         )
-        wildcard = args.host in ("0.0.0.0", "::", "")
-        addresses = lan_addresses() if wildcard else [args.host]
-        _say(f"TAKI server listening on {args.host}:{port}. Players type:")
-        for addr in addresses:
-            _say(f"    taki-client {addr}:{port}")
-        if wildcard:
-            _say(f"    taki-client 127.0.0.1:{port}   (on this machine)")
+        if args.ready_json:  # first, for the program that started us
+            _say(ready_line(port, args.host))
+        for line in listening_lines(args.host, port):
+            _say(line)
         _say("Ctrl-C stops the server.")
-        with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
-            async for _ in signals:
-                _say("Shutting down: telling everyone...")
-                server.shutdown()
-                await trio.sleep(0.3)
-                nursery.cancel_scope.cancel()
-                break
+        stop = trio.Event()
+        nursery.start_soon(_stop_on_signal, stop)
+        if args.exit_with_stdin:
+            nursery.start_soon(_stop_when_parent_goes, stop)
+        await stop.wait()
+        _say("Shutting down: telling everyone...")
+        server.shutdown()
+        await trio.sleep(0.3)
+        nursery.cancel_scope.cancel()
+
+
+async def _stop_on_signal(stop: trio.Event) -> None:
+    numbers = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    with trio.open_signal_receiver(*numbers) as signals:
+        async for _ in signals:
+            stop.set()
+            return
+
+
+async def _stop_when_parent_goes(stop: trio.Event) -> None:
+    await until_stdin_closes()
+    stop.set()
+
+
+def port_number(text: str) -> int:
+    """argparse type: a TCP port, 0 (any free one) to 65535."""
+    if not text.strip().isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (0 to 65535; 0: any free one)")
+    return int(text)
+
+
+def _os_error(exc: BaseException) -> OSError | None:
+    """The OSError inside ``exc`` (trio wraps a failed bind in exception groups)."""
+    if isinstance(exc, OSError):
+        return exc
+    if isinstance(exc, BaseExceptionGroup):
+        for inner in exc.exceptions:
+            found = _os_error(inner)
+            if found is not None:
+                return found
+    return None
+
+
+def listen_error(host: str, port: int, exc: OSError) -> str:
+    """One line saying why the server could not start (listen, or open its data
+    directory), and what to do."""
+    if exc.errno == errno.EADDRINUSE:
+        return (
+            f"taki-server: port {port} is already in use (another taki-server?);"
+            f" choose another with --port, e.g. --port {port + 1 if 0 < port < 65535 else 0}"
+        )
+    if exc.filename is not None:  # the data directory, not the network
+        return f"taki-server: cannot use {exc.filename}: {exc.strerror or exc}"
+    if exc.errno == errno.EACCES:
+        return f"taki-server: not allowed to listen on port {port}; try --port {DEFAULT_PORT}"
+    reason = exc.strerror or str(exc)
+    return f"taki-server: cannot listen on {host}:{port}: {reason}"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -191,7 +228,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
+        "--port",
+        type=port_number,
+        default=DEFAULT_PORT,
+        help=f"TCP port (default {DEFAULT_PORT}; 0: any free one)",
     )
     parser.add_argument(
         "--log-level",
@@ -229,6 +269,18 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         help="advertise on the interface with this IPv4 address only (repeatable)",
     )
+    parser.add_argument(
+        "--ready-json",
+        action="store_true",
+        help='print {"port": N, ...} as the first line, for a program that starts the server',
+    )
+    parser.add_argument(
+        "--exit-with-stdin",
+        action="store_true",
+        help="stop when standard input closes (a server that ends with the program that "
+        "started it)",
+    )
+    parser.epilog = "Exit codes: 0 stopped, 1 could not listen or failed, 2 usage error."
     return parser
 
 
@@ -237,10 +289,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(message)s")
     try:
         trio.run(_run, args)
-    except OSError as exc:
-        print(f"taki-server: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
-        return 1
-    return 0
+    except (OSError, BaseExceptionGroup) as exc:
+        error = _os_error(exc)
+        if error is None:
+            raise
+        print(listen_error(args.host, args.port, error), file=sys.stderr)
+        return EXIT_FAILED
+    return EXIT_OK
 
 
 if __name__ == "__main__":

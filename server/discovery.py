@@ -9,49 +9,41 @@ small JSON datagram sent every few seconds to the broadcast address of each netw
 (port 8254/udp); and failing that it says so once and the server goes on, joined by
 address as before.
 
-The wire formats (TXT keys, the beacon) live here and the client reads them with
-:func:`decode_beacon` and :func:`parse_txt`. ``serve(advertise=...)`` runs an
-:class:`Advertiser`; ``taki-server`` advertises unless ``--no-advertise``.
+The wire formats (TXT keys, the beacon) live in protocol/lan.py, shared with the
+client. ``TAKI_DISCOVERY=loopback`` keeps advertising on 127.0.0.1, ``off`` stops it.
+``serve(advertise=...)`` runs an :class:`Advertiser`; ``taki-server`` advertises
+unless ``--no-advertise``.
 """
 
 from __future__ import annotations
 
 import contextlib
 import ipaddress
-import json
 import logging
 import socket
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import trio
 
-from protocol.versions import MIN_VERSION, PROTOCOL_VERSION
+from protocol.addresses import ipv4_networks, on_loopback, usable_addresses
+from protocol.lan import (
+    BEACON_EVERY,
+    BEACON_PORT,
+    METHODS,
+    SERVICE_TYPE,
+    clean_name,
+    discovery_scope,
+    encode_beacon,
+    txt_properties,
+)
 
 log = logging.getLogger("taki.discovery")
-
-SERVICE_TYPE = "_taki._tcp.local."
-BEACON_PORT = 8254
-"""The beacon's UDP port: the game's TCP port number, on UDP."""
-BEACON_EVERY = 2.0
-"""Seconds between two beacons, and between two looks at the open-table count."""
-BEACON_MAX = 1024
-"""A beacon datagram is never longer (the client ignores longer ones)."""
-NAME_MAX = 40
-VERSIONS = tuple(range(MIN_VERSION, PROTOCOL_VERSION + 1))
-METHODS = ("mdns", "beacon")
-
 
 def default_name() -> str:
     host = socket.gethostname().split(".")[0] or "here"
     return clean_name(f"TAKI on {host}")
-
-
-def clean_name(name: str) -> str:
-    """A name fit to show: printable, single-spaced, at most NAME_MAX characters."""
-    text = " ".join("".join(c if c.isprintable() else " " for c in name).split())
-    return text[:NAME_MAX] or "TAKI"
 
 
 def _instance_label(name: str) -> str:
@@ -68,136 +60,15 @@ def _hostname_label() -> str:
     return f"taki-{label.strip('-')[:40] or 'server'}"
 
 
-# ------------------------------------------------------------------ wire formats
-
-
-def txt_properties(name: str, tables: int) -> dict[str | bytes, str | bytes | None]:
-    return {
-        "txtvers": "1",
-        "name": name,
-        "versions": ",".join(str(v) for v in VERSIONS),
-        "tables": str(tables),
-    }
-
-
-def _versions(value: Any) -> tuple[int, ...] | None:
-    if isinstance(value, str):
-        parts: list[Any] = value.split(",")
-        try:
-            parts = [int(p) for p in parts]
-        except ValueError:
-            return None
-    elif isinstance(value, list):
-        parts = value
-    else:
-        return None
-    found = tuple(v for v in parts if isinstance(v, int) and not isinstance(v, bool))
-    if not found or len(found) != len(parts) or len(found) > 32:
-        return None
-    if any(not 0 < v < 10_000 for v in found):
-        return None
-    return found
-
-
-def _tables(value: Any) -> int | None:
-    if isinstance(value, str) and value.isdigit() and len(value) < 7:
-        value = int(value)
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1_000_000:
-        return value
-    return None
-
-
-def parse_txt(
-    properties: Mapping[bytes, bytes | None], fallback_name: str
-) -> tuple[str, tuple[int, ...], int] | None:
-    """(name, versions, open tables) from a TXT record; None when it is not ours."""
-    text: dict[str, str] = {}
-    for key, value in properties.items():
-        if value is not None:
-            text[key.decode("utf-8", "replace").lower()] = value.decode("utf-8", "replace")
-    versions = _versions(text.get("versions", ""))
-    tables = _tables(text.get("tables", ""))
-    if versions is None or tables is None:
-        return None
-    return clean_name(text.get("name") or fallback_name), versions, tables
-
-
-def encode_beacon(name: str, port: int, tables: int, every: float, bye: bool = False) -> bytes:
-    fields: dict[str, Any] = {"taki": 1, "port": port}
-    if bye:
-        fields["bye"] = True
-    else:
-        fields.update(name=name, versions=list(VERSIONS), tables=tables, every=every)
-    data = json.dumps(fields, ensure_ascii=False, separators=(",", ":")).encode()
-    assert len(data) <= BEACON_MAX
-    return data
-
-
-@dataclass(frozen=True)
-class Beacon:
-    """One beacon as read: ``bye`` says the server is going away."""
-
-    port: int
-    name: str = ""
-    versions: tuple[int, ...] = ()
-    tables: int = 0
-    every: float = BEACON_EVERY
-    bye: bool = False
-
-
-def decode_beacon(data: bytes) -> Beacon | None:
-    """The beacon in ``data``, or None for anything else (never raises)."""
-    if len(data) > BEACON_MAX:
-        return None
-    try:
-        fields = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        return None
-    if not isinstance(fields, dict) or fields.get("taki") != 1:
-        return None
-    port = fields.get("port")
-    if not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536:
-        return None
-    if fields.get("bye") is True:
-        return Beacon(port, bye=True)
-    name = fields.get("name")
-    versions = _versions(fields.get("versions"))
-    tables = _tables(fields.get("tables"))
-    every = fields.get("every", BEACON_EVERY)
-    if not isinstance(name, str) or versions is None or tables is None:
-        return None
-    if not isinstance(every, int | float) or isinstance(every, bool) or not 0 < every <= 60:
-        every = BEACON_EVERY
-    return Beacon(port, clean_name(name), versions, tables, float(every))
-
-
 # ------------------------------------------------------------------ the machine's networks
 
 
-def ipv4_networks() -> list[ipaddress.IPv4Interface]:
-    """Every IPv4 address of this machine with its network (empty if unknown)."""
-    try:
-        import ifaddr  # zeroconf's own dependency
-
-        adapters = ifaddr.get_adapters()
-    except Exception:  # no interface list: no networks to speak of
-        return []
-    found: list[ipaddress.IPv4Interface] = []
-    for adapter in adapters:
-        for ip in adapter.ips:
-            if isinstance(ip.ip, str):
-                try:
-                    found.append(ipaddress.IPv4Interface(f"{ip.ip}/{ip.network_prefix}"))
-                except ValueError:
-                    continue
-    return found
-
-
 def lan_addresses(interfaces: Sequence[str] | None = None) -> list[str]:
-    """The addresses to advertise: ``interfaces``' IPv4 ones, else every non-loopback one."""
+    """The addresses to advertise: ``interfaces``' IPv4 ones, else every usable IPv4
+    one of this machine (protocol/addresses.py: the same list ``taki-server`` prints)."""
     if interfaces:
         return [a for a in interfaces if _is_ipv4(a)]
-    return [str(n.ip) for n in ipv4_networks() if not n.ip.is_loopback and not n.ip.is_link_local]
+    return [a.ip for a in usable_addresses(ipv6=False) if not a.loopback]
 
 
 def broadcast_addresses(interfaces: Sequence[str] | None = None) -> list[str]:
@@ -245,6 +116,21 @@ class Advertising:
     """Told once, in a sentence, how the server was advertised (or why not)."""
 
 
+def _within_scope(settings: Advertising) -> Advertising:
+    """``settings`` as ``TAKI_DISCOVERY`` allows: ``off`` sends nothing, ``loopback``
+    advertises on loopback only (whatever interfaces or destinations are named)."""
+    scope = discovery_scope()
+    if scope == "off":
+        return replace(settings, methods=())
+    if scope == "loopback":
+        return replace(
+            settings,
+            interfaces=on_loopback(settings.interfaces),
+            beacon_to=on_loopback(settings.beacon_to),
+        )
+    return settings
+
+
 def _open_zeroconf(interfaces: Sequence[str] | None) -> Any:
     """A zeroconf instance on ``interfaces`` (tests replace this to fake no network)."""
     from zeroconf import InterfaceChoice, IPVersion, Zeroconf
@@ -270,7 +156,7 @@ class Advertiser:
         tables: Callable[[], int],
         host: str | None = None,
     ) -> None:
-        self.settings = settings
+        self.settings = _within_scope(settings)
         self.port = port
         self.tables = tables
         self.host = host if host and host not in ("0.0.0.0", "::", "") else None
@@ -335,8 +221,9 @@ class Advertiser:
                 f" (mDNS unavailable: {self.problem})."
             )
         else:
+            why = self.problem or "turned off by TAKI_DISCOVERY=off"
             text = (
-                f"LAN discovery unavailable ({self.problem or 'turned off'}):"
+                f"LAN discovery unavailable ({why}):"
                 " players type the address."
             )
         log.log(logging.WARNING if self.method is None else logging.INFO, "%s", text)

@@ -27,6 +27,7 @@ import pytest
 import trio
 
 import client.discovery as cdisc
+import protocol.lan as lan
 import server.discovery as sdisc
 from client.app import TakiApp
 from client.app import main as client_main
@@ -34,18 +35,11 @@ from client.config import Settings
 from client.discovery import Browser, Game, list_games
 from client.screens.lobby import LobbyScreen
 from client.screens.start import StartScreen
+from protocol.lan import VERSIONS, decode_beacon, encode_beacon, parse_txt
 from protocol.messages import TableOptions
 from server.app import _advertising as cli_advertising
 from server.app import build_parser, serve
-from server.discovery import (
-    Advertiser,
-    Advertising,
-    broadcast_addresses,
-    decode_beacon,
-    encode_beacon,
-    open_tables,
-    parse_txt,
-)
+from server.discovery import Advertiser, Advertising, broadcast_addresses, open_tables
 
 from .server_thread import ServerThread
 
@@ -151,7 +145,7 @@ def test_beacon_round_trip_and_bye() -> None:
     beacon = decode_beacon(data)
     assert beacon is not None and not beacon.bye
     assert (beacon.name, beacon.port, beacon.tables, beacon.every) == ("Dana's game", 8254, 3, 2.0)
-    assert beacon.versions == sdisc.VERSIONS
+    assert beacon.versions == VERSIONS
     bye = decode_beacon(encode_beacon("x", 8254, 0, 2.0, bye=True))
     assert bye is not None and bye.bye and bye.port == 8254
 
@@ -183,14 +177,14 @@ def test_names_are_cleaned() -> None:
                     "versions": [1], "tables": 0, "every": -4}).encode()
     )
     assert beacon is not None
-    assert beacon.name.isprintable() and len(beacon.name) <= sdisc.NAME_MAX
-    assert beacon.every == sdisc.BEACON_EVERY
+    assert beacon.name.isprintable() and len(beacon.name) <= lan.NAME_MAX
+    assert beacon.every == lan.BEACON_EVERY
 
 
 def test_txt_record() -> None:
-    props = sdisc.txt_properties("Dana", 2)
+    props = lan.txt_properties("Dana", 2)
     raw = {str(k).encode(): str(v).encode() for k, v in props.items()}
-    assert parse_txt(raw, "label") == ("Dana", sdisc.VERSIONS, 2)
+    assert parse_txt(raw, "label") == ("Dana", VERSIONS, 2)
     assert parse_txt({b"versions": b"1,2", b"tables": b"0"}, "label") == ("label", (1, 2), 0)
     assert parse_txt({b"versions": b"one", b"tables": b"0"}, "label") is None
     assert parse_txt({b"tables": b"0"}, "label") is None
@@ -253,7 +247,7 @@ async def test_mdns_advertise_browse_update_and_goodbye(
             game = found(browser, server.port)
             assert game is not None
             assert (game.name, game.host, game.versions, game.tables, game.via) == (
-                "Dana's game", "127.0.0.1", sdisc.VERSIONS, 0, "mdns")
+                "Dana's game", "127.0.0.1", VERSIONS, 0, "mdns")
             assert changes
             await until(lambda: bool(server.said))  # once registering is over
             assert "over mDNS" in server.said[0]
@@ -481,7 +475,9 @@ def test_no_network_namespace_list_and_server() -> None:
     """With no network at all (an empty namespace): --list says so and exits at once;
     the server says so once and keeps serving."""
     prefix = _in_empty_netns()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "TAKI_CONFIG_DIR": "/nonexistent"}
+    # The whole LAN path, which is safe here: an empty namespace has no route anywhere.
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "TAKI_CONFIG_DIR": "/nonexistent",
+           "TAKI_DISCOVERY": "lan"}
     started = time.monotonic()
     listing = subprocess.run(
         [*prefix, sys.executable, "-m", "client.app", "--list"],

@@ -194,7 +194,8 @@ def server(tmp_path: Path) -> Iterator[tuple[int, Path]]:
     """A ``taki-server`` on 127.0.0.1 and a free port; (port, its stderr file)."""
     exe = script("taki-server")
     out, err = tmp_path / "server.out", tmp_path / "server.err"
-    command = [str(exe), "--host", "127.0.0.1", "--port", "0", "--bot-delay", "0.2"]
+    command = [str(exe), "--host", "127.0.0.1", "--port", "0", "--bot-delay", "0.2",
+               "--no-advertise"]
     usage = subprocess.run([str(exe), "--help"], capture_output=True, text=True, timeout=30)
     if "--data-dir" in usage.stdout:  # never the user's own tables
         command += ["--data-dir", str(tmp_path / "data")]

@@ -206,7 +206,7 @@ def _free_port() -> int:
 def _start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "server.app", "--host", "127.0.0.1", "--port", str(port),
-         "--data-dir", str(data), "--bot-delay", "0", "--rate", "100000"],
+         "--data-dir", str(data), "--bot-delay", "0", "--rate", "100000", "--no-advertise"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )

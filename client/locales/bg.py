@@ -264,3 +264,39 @@ RULES: str = """\
 | q | напускане на масата |
 | ? | тази помощ (Esc я затваря) |
 """
+
+# LAN: hosting, unreachable servers, a stopped server, discovery (issue 12).
+MESSAGES.update({
+    "The server is back.": "Сървърът отново работи.",
+    "Port {busy} is taken by another program, so your server uses port {port}.": (
+        "Порт {busy} е зает от друга програма, затова сървърът ви използва порт {port}."
+    ),
+    "The server was stopped: waiting for it...": "Сървърът беше спрян: изчакване...",
+    "Cannot host": "Не може да се домакинства",
+    "The server was stopped.": "Сървърът беше спрян.",
+    "Cannot reach {address}: {reason}": "{address} е недостъпен: {reason}",
+    "Trying again now...": "Нов опит сега...",
+    "No such host: {host}.": "Няма такъв хост: {host}.",
+    "Nothing answers at {address}.": "Нищо не отговаря на {address}.",
+    "No answer from {address}.": "Няма отговор от {address}.",
+    "e edit the address · b back · q quit": "e промяна на адреса · b назад · q изход",
+    "Trying again in {seconds} s (attempt {attempt}).": (
+        "Нов опит след {seconds} s (опит {attempt})."
+    ),
+    "Cannot join {address}": "Не може да се влезе в {address}",
+    "Enter: on to the lobby · i shows this again": "Enter: към фоайето · i показва това отново",
+    "y quit and stop the server · n stay": "y изход и спиране на сървъра · n оставане",
+    "Your server is running. Friends type one of these:": (
+        "Сървърът ви работи. Приятелите въвеждат едно от тези:"
+    ),
+    "{count} other players are at your server. Quitting stops it for them too.": (
+        "{count} други играчи са на вашия сървър. Изходът го спира и за тях."
+    ),
+    "(this machine)": "(този компютър)",
+    "Not looking for games (TAKI_DISCOVERY=off): join by address.": (
+        "Не се търсят игри (TAKI_DISCOVERY=off): влезте по адрес."
+    ),
+    "No games found on this network (r looks again).": (
+        "Няма намерени игри в тази мрежа (r търси отново)."
+    ),
+})

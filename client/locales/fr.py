@@ -268,3 +268,41 @@ avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4
 | q | quitter la table |
 | ? | cette aide (Esc la ferme) |
 """
+
+# LAN: hosting, unreachable servers, a stopped server, discovery (issue 12).
+MESSAGES.update({
+    "The server is back.": "Le serveur est de retour.",
+    "Port {busy} is taken by another program, so your server uses port {port}.": (
+        "Le port {busy} est pris par un autre programme : votre serveur utilise le port {port}."
+    ),
+    "The server was stopped: waiting for it...": (
+        "Le serveur a été arrêté : en attente de son retour..."
+    ),
+    "Cannot host": "Impossible d'héberger",
+    "The server was stopped.": "Le serveur a été arrêté.",
+    "Cannot reach {address}: {reason}": "Impossible de joindre {address} : {reason}",
+    "Trying again now...": "Nouvel essai en cours...",
+    "No such host: {host}.": "Hôte inconnu : {host}.",
+    "Nothing answers at {address}.": "Rien ne répond à {address}.",
+    "No answer from {address}.": "Pas de réponse de {address}.",
+    "e edit the address · b back · q quit": "e modifier l'adresse · b retour · q quitter",
+    "Trying again in {seconds} s (attempt {attempt}).": (
+        "Nouvel essai dans {seconds} s (essai {attempt})."
+    ),
+    "Cannot join {address}": "Impossible de rejoindre {address}",
+    "Enter: on to the lobby · i shows this again": "Enter: vers le salon · i réaffiche ceci",
+    "y quit and stop the server · n stay": "y quitter et arrêter le serveur · n rester",
+    "Your server is running. Friends type one of these:": (
+        "Votre serveur tourne. Vos amis tapent l'une de ces commandes :"
+    ),
+    "{count} other players are at your server. Quitting stops it for them too.": (
+        "{count} autres joueurs sont sur votre serveur. Quitter l'arrête aussi pour eux."
+    ),
+    "(this machine)": "(cette machine)",
+    "Not looking for games (TAKI_DISCOVERY=off): join by address.": (
+        "Pas de recherche de parties (TAKI_DISCOVERY=off) : rejoignez par adresse."
+    ),
+    "No games found on this network (r looks again).": (
+        "Aucune partie trouvée sur ce réseau (r pour chercher encore)."
+    ),
+})

@@ -261,3 +261,39 @@ RULES: str = """\
 | q | yfirgefa borðið |
 | ? | þessi hjálp (Esc lokar henni) |
 """
+
+# LAN: hosting, unreachable servers, a stopped server, discovery (issue 12).
+MESSAGES.update({
+    "The server is back.": "Þjónninn er kominn aftur.",
+    "Port {busy} is taken by another program, so your server uses port {port}.": (
+        "Gátt {busy} er í notkun hjá öðru forriti, svo þjónninn þinn notar gátt {port}."
+    ),
+    "The server was stopped: waiting for it...": "Þjónninn var stöðvaður: beðið eftir honum...",
+    "Cannot host": "Get ekki hýst",
+    "The server was stopped.": "Þjónninn var stöðvaður.",
+    "Cannot reach {address}: {reason}": "Næ ekki sambandi við {address}: {reason}",
+    "Trying again now...": "Reyni aftur núna...",
+    "No such host: {host}.": "Enginn slíkur hýsill: {host}.",
+    "Nothing answers at {address}.": "Ekkert svarar á {address}.",
+    "No answer from {address}.": "Ekkert svar frá {address}.",
+    "e edit the address · b back · q quit": "e breyta vistfangi · b til baka · q hætta",
+    "Trying again in {seconds} s (attempt {attempt}).": (
+        "Reyni aftur eftir {seconds} s (tilraun {attempt})."
+    ),
+    "Cannot join {address}": "Get ekki tengst {address}",
+    "Enter: on to the lobby · i shows this again": "Enter: í anddyrið · i sýnir þetta aftur",
+    "y quit and stop the server · n stay": "y hætta og stöðva þjóninn · n vera áfram",
+    "Your server is running. Friends type one of these:": (
+        "Þjónninn þinn er í gangi. Vinir slá inn eitt af þessu:"
+    ),
+    "{count} other players are at your server. Quitting stops it for them too.": (
+        "{count} aðrir leikmenn eru á þjóninum þínum. Ef þú hættir stöðvast hann líka hjá þeim."
+    ),
+    "(this machine)": "(þessi vél)",
+    "Not looking for games (TAKI_DISCOVERY=off): join by address.": (
+        "Ekki leitað að leikjum (TAKI_DISCOVERY=off): tengstu með vistfangi."
+    ),
+    "No games found on this network (r looks again).": (
+        "Engir leikir fundust á þessu neti (r leitar aftur)."
+    ),
+})

@@ -266,3 +266,39 @@ RULES: str = """\
 | q | ಟೇಬಲ್ ಬಿಡಿ |
 | ? | ಈ ಸಹಾಯ (Esc ಇದನ್ನು ಮುಚ್ಚುತ್ತದೆ) |
 """
+
+# LAN: hosting, unreachable servers, a stopped server, discovery (issue 12).
+MESSAGES.update({
+    "The server is back.": "ಸರ್ವರ್ ಮತ್ತೆ ಬಂದಿದೆ.",
+    "Port {busy} is taken by another program, so your server uses port {port}.": (
+        "ಪೋರ್ಟ್ {busy} ಅನ್ನು ಬೇರೆ ಪ್ರೋಗ್ರಾಂ ಬಳಸುತ್ತಿದೆ, ಆದ್ದರಿಂದ ನಿಮ್ಮ ಸರ್ವರ್ ಪೋರ್ಟ್ {port} ಬಳಸುತ್ತದೆ."
+    ),
+    "The server was stopped: waiting for it...": "ಸರ್ವರ್ ನಿಲ್ಲಿಸಲಾಗಿದೆ: ಅದಕ್ಕಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ...",
+    "Cannot host": "ಆತಿಥ್ಯ ವಹಿಸಲು ಸಾಧ್ಯವಿಲ್ಲ",
+    "The server was stopped.": "ಸರ್ವರ್ ನಿಲ್ಲಿಸಲಾಗಿದೆ.",
+    "Cannot reach {address}: {reason}": "{address} ತಲುಪಲು ಸಾಧ್ಯವಿಲ್ಲ: {reason}",
+    "Trying again now...": "ಈಗ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಲಾಗುತ್ತಿದೆ...",
+    "No such host: {host}.": "ಅಂತಹ ಹೋಸ್ಟ್ ಇಲ್ಲ: {host}.",
+    "Nothing answers at {address}.": "{address} ನಲ್ಲಿ ಯಾವುದೂ ಉತ್ತರಿಸುತ್ತಿಲ್ಲ.",
+    "No answer from {address}.": "{address} ನಿಂದ ಉತ್ತರವಿಲ್ಲ.",
+    "e edit the address · b back · q quit": "e ವಿಳಾಸ ಬದಲಿಸಿ · b ಹಿಂದೆ · q ನಿರ್ಗಮಿಸಿ",
+    "Trying again in {seconds} s (attempt {attempt}).": (
+        "{seconds} s ನಲ್ಲಿ ಮತ್ತೆ ಪ್ರಯತ್ನ (ಪ್ರಯತ್ನ {attempt})."
+    ),
+    "Cannot join {address}": "{address} ಸೇರಲು ಸಾಧ್ಯವಿಲ್ಲ",
+    "Enter: on to the lobby · i shows this again": "Enter: ಲಾಬಿಗೆ · i ಇದನ್ನು ಮತ್ತೆ ತೋರಿಸುತ್ತದೆ",
+    "y quit and stop the server · n stay": "y ನಿರ್ಗಮಿಸಿ ಮತ್ತು ಸರ್ವರ್ ನಿಲ್ಲಿಸಿ · n ಇರಿ",
+    "Your server is running. Friends type one of these:": (
+        "ನಿಮ್ಮ ಸರ್ವರ್ ಚಾಲನೆಯಲ್ಲಿದೆ. ಸ್ನೇಹಿತರು ಇವುಗಳಲ್ಲಿ ಒಂದನ್ನು ಟೈಪ್ ಮಾಡುತ್ತಾರೆ:"
+    ),
+    "{count} other players are at your server. Quitting stops it for them too.": (
+        "{count} ಇತರ ಆಟಗಾರರು ನಿಮ್ಮ ಸರ್ವರ್‌ನಲ್ಲಿದ್ದಾರೆ. ನಿರ್ಗಮಿಸಿದರೆ ಅವರಿಗೂ ಅದು ನಿಲ್ಲುತ್ತದೆ."
+    ),
+    "(this machine)": "(ಈ ಯಂತ್ರ)",
+    "Not looking for games (TAKI_DISCOVERY=off): join by address.": (
+        "ಆಟಗಳನ್ನು ಹುಡುಕುತ್ತಿಲ್ಲ (TAKI_DISCOVERY=off): ವಿಳಾಸದಿಂದ ಸೇರಿ."
+    ),
+    "No games found on this network (r looks again).": (
+        "ಈ ನೆಟ್‌ವರ್ಕ್‌ನಲ್ಲಿ ಯಾವುದೇ ಆಟಗಳು ಸಿಗಲಿಲ್ಲ (r ಮತ್ತೆ ಹುಡುಕುತ್ತದೆ)."
+    ),
+})

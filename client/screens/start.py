@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
+from .. import discovery
 from ..i18n import _
 from ..widgets.cards import card_text
 
@@ -38,6 +39,7 @@ class StartScreen(Screen[None]):
         Binding("h", "host", "Host for LAN"),
         Binding("j", "join", "Join"),
         Binding("g", "games", "Games on the network", show=False),
+        Binding("r", "look_again", "Look again", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -48,6 +50,8 @@ class StartScreen(Screen[None]):
     """
 
     _games: list[Game] | None = None
+    _looked = False
+    """The look (LIST_SECONDS, as long as ``--list``'s) is over."""
 
     @property
     def taki(self) -> TakiApp:
@@ -75,6 +79,24 @@ class StartScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#play", Button).focus()
         self.taki.start_discovery()
+        self._start_look()
+        self.refresh_view()
+
+    def _start_look(self) -> None:
+        self._looked = False
+        self.set_timer(discovery.LIST_SECONDS, self._look_over)
+
+    def _look_over(self) -> None:
+        self._looked = True
+        self.refresh_view()
+
+    def action_look_again(self) -> None:
+        """Ask the network again (r), after it said nothing."""
+        browser = self.taki.discovery
+        if browser is None or self._games or not browser.available:
+            return
+        self.taki.look_again()
+        self._start_look()
         self.refresh_view()
 
     def on_screen_resume(self) -> None:
@@ -87,10 +109,14 @@ class StartScreen(Screen[None]):
         games = browser.games() if browser is not None else []
         lan.display = browser is not None
         found.display = bool(games)
-        if browser is not None and not browser.available:
+        if browser is not None and browser.scope == "off":
+            lan.update(Text(_("Not looking for games (TAKI_DISCOVERY=off): join by address.")))
+        elif browser is not None and not browser.available:
             lan.update(Text(_("Cannot look for games on this network: join by address.")))
         elif games:
             lan.update(Text(_("Games on your network (g):")))
+        elif self._looked:
+            lan.update(Text(_("No games found on this network (r looks again).")))
         else:
             lan.update(Text(_("Looking for games on your network...")))
         if games == self._games:

@@ -1,0 +1,108 @@
+"""When the server at the address typed cannot be reached: one clear screen, not a lobby
+that looks usable. It says what failed in words ("Nothing answers at 127.0.0.1:1."),
+that the client is trying again and when, and offers to edit the address or go back.
+The app keeps retrying underneath; the screen goes away when a connection is made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from ..i18n import _
+
+if TYPE_CHECKING:
+    from ..app import TakiApp
+
+
+def problem_words(problem: str | None, host: str, port: int, reason: str) -> str:
+    """What failed, in a sentence the player can act on."""
+    address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    if problem == "no_host":
+        return _("No such host: {host}.").format(host=host)
+    if problem == "refused":
+        return _("Nothing answers at {address}.").format(address=address)
+    if problem == "timeout":
+        return _("No answer from {address}.").format(address=address)
+    return _("Cannot reach {address}: {reason}").format(address=address, reason=reason)
+
+
+class CannotJoinScreen(Screen[None]):
+    """See the module docstring."""
+
+    BINDINGS = [
+        Binding("e", "edit", "Edit the address"),
+        Binding("b", "back", "Back"),
+        Binding("escape", "back", "Back", show=False),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    AUTO_FOCUS = ""  # keys are commands until the player chooses to edit (e)
+
+    DEFAULT_CSS = """
+    CannotJoinScreen { align: center middle; background: #101418; }
+    #cannot { width: 70; height: auto; padding: 1 2; border: round #c0504d; }
+    #cannot Static { height: auto; }
+    #cj-title { text-style: bold; color: #ffd75f; }
+    """
+
+    @property
+    def taki(self) -> TakiApp:
+        from ..app import TakiApp
+
+        assert isinstance(self.app, TakiApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        with Center(), Vertical(id="cannot"):
+            yield Static(id="cj-title")
+            yield Static(id="cj-what")
+            yield Static(id="cj-when")
+            yield Input(self.taki.server_label, id="cj-address", placeholder=_("host:port"))
+            yield Static(id="cj-error")
+            yield Static(_("e edit the address · b back · q quit"), classes="hint")
+
+    def on_mount(self) -> None:
+        self.set_interval(1.0, self.refresh_view)
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        app = self.taki
+        self.query_one("#cj-title", Static).update(
+            Text(_("Cannot join {address}").format(address=app.server_label))
+        )
+        self.query_one("#cj-what", Static).update(Text(app.reach_problem))
+        due = app.retry_at
+        if due is None:
+            when = _("Trying again now...")
+        else:
+            seconds = max(0, round(due - asyncio.get_running_loop().time()))
+            when = _("Trying again in {seconds} s (attempt {attempt}).").format(
+                seconds=seconds, attempt=app.attempt + 1
+            )
+        self.query_one("#cj-when", Static).update(Text(when))
+
+    def on_screen_resume(self) -> None:
+        field = self.query_one("#cj-address", Input)
+        if not field.value:
+            field.value = self.taki.server_label
+
+    def action_edit(self) -> None:
+        # After this key is handled, or the field would receive the 'e' too.
+        self.call_after_refresh(self.query_one("#cj-address", Input).focus)
+
+    def action_back(self) -> None:
+        self.taki.back_to_start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        error = self.taki.retarget(event.value)
+        self.query_one("#cj-error", Static).update(Text(error or ""))
+        if error is None:
+            self.set_focus(None)

@@ -1,0 +1,41 @@
+"""What ``taki-server`` says when it starts: the commands players type, one a line.
+
+The addresses come from the interfaces (protocol/addresses.py, the same list the
+client's Host shows), never from the hostname. ``ready_line`` is the machine-readable
+twin for a program that started the server (``--ready-json``): one JSON line, first.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+
+from protocol.addresses import Address, usable_addresses
+
+WILDCARDS = ("0.0.0.0", "::", "")
+
+
+def addresses_for(host: str) -> list[Address]:
+    """The addresses a server listening on ``host`` can be reached at."""
+    if host not in WILDCARDS:
+        try:
+            loopback = ipaddress.ip_address(host).is_loopback
+        except ValueError:
+            loopback = host == "localhost"
+        return [Address(host, loopback=loopback)]
+    return usable_addresses(ipv6=host == "::")
+
+
+def listening_lines(host: str, port: int) -> list[str]:
+    """The lines for the person who started the server."""
+    lines = [f"TAKI server listening on {host or '*'}:{port}. Players type:"]
+    for address in addresses_for(host):
+        note = "   (this machine)" if address.loopback else ""
+        lines.append(f"    taki-client {address.with_port(port)}{note}")
+    return lines
+
+
+def ready_line(port: int, host: str) -> str:
+    """``{"port": N, "addresses": [...]}``: for the program that started the server."""
+    addresses = [a.ip for a in addresses_for(host)]
+    return json.dumps({"taki_server": 1, "port": port, "addresses": addresses})
