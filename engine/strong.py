@@ -51,10 +51,15 @@ _TEMPERATURE: Final = 3.0  # cards: how sharply a lead in cards left turns into 
 class StrongBot:
     """Determinized Monte-Carlo search with ``basic`` playouts (see the module doc).
 
-    Feed it the seat's events with ``observe`` (``play_bots`` does; a server passes the
-    events as redacted for that seat) and ask ``choose(view, legal)``. Without events it
-    still plays, from a less informed guess: the discard pile below its top cards is
-    then unknown to it too.
+    Feed it the seat's events with ``observe`` (``play_bots`` and ``tell`` do; a server
+    passes the events as redacted for that seat) and ask ``choose(view, legal)``.
+    Without events (a bot made mid-game) it still plays, from a less informed guess:
+    the discard pile below its top cards is then unseen to it too.
+
+    ``choose`` reads only its arguments and the bot's own state, so it may run in a
+    worker thread given a fresh ``view_of`` dict and a copy of the legal list; ``observe``
+    must not run at the same time as ``choose`` on the same bot (hold events back until
+    the decision is made). One bot per seat and game: its state is that seat's memory.
     """
 
     name = "strong"
