@@ -4,10 +4,17 @@ At each decision it samples worlds consistent with what its seat knows -- its ha
 public view (card counts, stages, declarations, the run, the +2 stack, the +3 window) and
 the public history of cards played (which tells it the discard pile, so every card it
 has not seen is either in a hand or in the draw pile) -- and plays each candidate action
-in each world, followed by a playout in which every seat plays like ``basic``. The
-candidate with the best average outcome is played. Every candidate is tried in the same
-worlds (common random numbers), which makes the comparison far less noisy than the
-budget alone would suggest.
+in each world, followed by a playout in which every seat plays like ``basic`` (its own
+seat a little better: it gets rid of a King or a Breaker rather than draw, which basic
+never does). A playout stops after ``PLAYOUT_CAP`` actions and is scored by the cards
+each seat has left. The candidate with the best average outcome is played. Every
+candidate is tried in the same worlds (common random numbers), which makes the
+comparison far less noisy than the budget alone would suggest.
+
+The worlds also use what the others showed: a seat that drew by choice held nothing it
+would have played on that pile (a King or a Breaker aside), and a seat that let a +3
+through held no Breaker -- until it draws again. The guess is dropped as soon as that
+seat plays a card it was thought to lack.
 
 It is given the seat's view and the seat's (redacted) events, never the Game: the worlds
 are built from those alone, so two games that look the same from the seat give the same
