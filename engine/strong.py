@@ -37,8 +37,12 @@ from .cards import COLOR_OF, SYMBOL_OF, full_deck
 from .events import BROKE, DREW, PASSED, PLAYED, R_CHOICE, RESHUFFLED, Event
 from .game import Game, Options, Pending, Run, _matching
 
-DEFAULT_PLAYOUTS: Final = 240
-"""Playouts per decision (shared among the candidate actions)."""
+PLAYOUTS_PER_OPPONENT: Final = 240
+MAX_PLAYOUTS: Final = 720
+"""Playouts per decision, shared among the candidate actions: 240 per other seat still
+in the game (more hidden hands, more worlds to sample), at most 720. Against basic,
+4-player games went from 30% to 41% won when 240 became 720 (152 paired deals);
+2-player games gained nothing from 720."""
 
 MIN_WORLDS: Final = 12
 """At least this many sampled worlds per decision, however many candidates there are."""
@@ -72,7 +76,7 @@ class StrongBot:
     name = "strong"
 
     def __init__(
-        self, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS, horizon: int = PLAYOUT_CAP
+        self, seed: int = 0, playouts: int | None = None, horizon: int = PLAYOUT_CAP
     ) -> None:
         self._rng = random.Random(seed)
         self.playouts = playouts
@@ -224,7 +228,11 @@ class StrongBot:
             if not any(a.type == PLAY for a in legal):
                 return next(a for a in legal if a.type == PASS)
         me: int = view["seat"]
-        worlds = max(MIN_WORLDS, self.playouts // len(candidates))
+        budget = self.playouts
+        if budget is None:
+            others = sum(p["place"] is None for p in view["players"]) - 1
+            budget = min(MAX_PLAYOUTS, PLAYOUTS_PER_OPPONENT * max(1, others))
+        worlds = max(MIN_WORLDS, budget // len(candidates))
         totals = [0.0] * len(candidates)
         rng = self._rng
         for _ in range(worlds):
