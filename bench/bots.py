@@ -345,17 +345,23 @@ def main(argv: list[str] | None = None) -> int:
     hero: str = args.hero
     vs: str = args.vs
 
-    print(
-        f"{hero} vs {vs}: {games_2p} two-player games ({hero} alternates seats),"
-        f" {games_4p} four-player games (1 {hero} vs 3 {vs}, {hero} rotates seats);"
-        f" other options x{args.option_games:g}; {args.jobs} job(s)"
-    )
+    sizes = {2: games_2p, 4: games_4p}
+    wanted = [p for p in sizes if str(p) in str(args.players).split(",")]
+    if not wanted:
+        parser.error("--players: choose from 2 and 4")
     plan: list[tuple[str, int, int]] = []
     for name in names:
         share = 1.0 if name == "default" else args.option_games
-        for players, games in ((2, games_2p), (4, games_4p)):
-            if str(players) in str(args.players).split(","):
-                plan.append((name, players, max(1, round(games * share))))
+        for players in wanted:
+            plan.append((name, players, max(1, round(sizes[players] * share))))
+    told = {
+        2: f"{games_2p} two-player games ({hero} alternates seats)",
+        4: f"{games_4p} four-player games (1 {hero} vs 3 {vs}, {hero} rotates seats)",
+    }
+    print(
+        f"{hero} vs {vs}: {', '.join(told[p] for p in wanted)};"
+        f" other options x{args.option_games:g}; {args.jobs} job(s)"
+    )
     results = run_all(plan, seed, hero, vs, max(1, args.jobs))
     print()
     print_table(results, hero)
