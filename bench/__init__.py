@@ -1,4 +1,4 @@
-"""Benchmarks: engine speed and bot strength (run as scripts, see each module).
+"""Benchmarks, each a module over ``bench/harness.py`` (see the README's Benchmarks).
 
 Every bench runs as ``python -m bench.<name>``, which imports this package first: it
 keeps LAN discovery on this machine (``TAKI_DISCOVERY=loopback``, inherited by the

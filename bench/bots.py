@@ -1,10 +1,9 @@
 """Bot strength: how often one bot (the hero) beats others, under each table option.
 
-Run from the repository root (either form works)::
+Run from the repository root::
 
     python -m bench.bots [--hero basic --vs random] [--games 2000] [--configs ...]
     python -m bench.bots --hero strong --vs basic --games 1000 --games-4p 1000 --jobs 2
-    python bench/bots.py ...
 
 What is measured, and why each figure matters:
 
@@ -41,31 +40,14 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
 import time
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-
-def _project_on_path() -> None:
-    """Make ``import engine`` find the project package, not ``bench/engine.py``.
-
-    Run as ``python bench/bots.py``, Python puts ``bench/`` first on sys.path, where
-    ``engine`` is the speed benchmark. Drop that entry and make sure the repository root
-    is there (the editable install normally provides it already).
-    """
-    here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.dirname(here)
-    sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != here]
-    if root not in sys.path:
-        sys.path.append(root)
-
-
-_project_on_path()
-
-from engine.bots import Bot, make_bot, play_bots  # noqa: E402
-from engine.game import Options  # noqa: E402
+from bench.harness import percentile
+from engine.bots import Bot, make_bot, play_bots
+from engine.game import Options
 
 CONFIGS: dict[str, Options] = {
     "default": Options(),
@@ -243,12 +225,9 @@ def run_all(
     return out
 
 
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q`` quantile (nearest rank) of ``values``, 0 for none."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+def pct(values: Sequence[float], q: float) -> float:
+    """The ``q`` percentile (nearest rank) of unsorted ``values``, 0 for none."""
+    return percentile(sorted(values), q)
 
 
 def print_table(results: Sequence[Result], hero: str) -> None:
@@ -268,8 +247,8 @@ def print_table(results: Sequence[Result], hero: str) -> None:
         print(
             f"{r.config:<10} {r.players:>7} {r.games:>6} {r.wins:>6} {r.rate:>9.1%}"
             f" {f'{lo:.1%}-{hi:.1%}':>15} {r.chance:>7.0%} {r.rate / r.chance:>8.2f}"
-            f" {place:>10} {1000 * percentile(r.times, 0.5):>7.1f}"
-            f" {1000 * percentile(r.times, 0.95):>7.1f} {r.seconds:>6.1f}  {seats}"
+            f" {place:>10} {1000 * pct(r.times, 50):>7.1f}"
+            f" {1000 * pct(r.times, 95):>7.1f} {r.seconds:>6.1f}  {seats}"
         )
 
 
@@ -293,14 +272,14 @@ def summary(results: Sequence[Result], hero: str, vs: str) -> dict[str, Any]:
     times = [t for r in results for t in r.times]
     searched = [t for r in results for t in r.searched]
     out["decisions"] = len(times)
-    out["decision_ms_p50"] = round(1000 * percentile(times, 0.5), 2)
-    out["decision_ms_p95"] = round(1000 * percentile(times, 0.95), 2)
+    out["decision_ms_p50"] = round(1000 * pct(times, 50), 2)
+    out["decision_ms_p95"] = round(1000 * pct(times, 95), 2)
     out["decision_ms_max"] = round(1000 * max(times, default=0.0), 2)
-    out["searched_ms_p50"] = round(1000 * percentile(searched, 0.5), 2)
-    out["searched_ms_p95"] = round(1000 * percentile(searched, 0.95), 2)
+    out["searched_ms_p50"] = round(1000 * pct(searched, 50), 2)
+    out["searched_ms_p95"] = round(1000 * pct(searched, 95), 2)
     cpu = [t for r in results for t in r.cpu]
-    out["decision_cpu_ms_p50"] = round(1000 * percentile(cpu, 0.5), 2)
-    out["decision_cpu_ms_p95"] = round(1000 * percentile(cpu, 0.95), 2)
+    out["decision_cpu_ms_p50"] = round(1000 * pct(cpu, 50), 2)
+    out["decision_cpu_ms_p95"] = round(1000 * pct(cpu, 95), 2)
     out["unfinished"] = sum(r.unfinished for r in results)
     return out
 

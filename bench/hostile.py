@@ -1,13 +1,10 @@
 """Hostile clients against a real taki-server, while an honest table plays on.
 
-Run from the repository root (either form works)::
-
     python -m bench.hostile [--sessions 10000] [--rounds 5] [--concurrency 64]
                             [--slow-concurrency 24] [--slow-byte 1.0] [--rate 30]
                             [--bot-delay 0.05] [--seed 1]
-    python bench/hostile.py ...
 
-A ``taki-server`` process is started on 127.0.0.1 (a free port, ``--no-data``) and
+A ``taki-server`` process is started on 127.0.0.1 (port 0, ``--no-data``) and
 only that address is ever contacted. Two honest players and two server bots sit at one
 table and play game after game (rematch) for the whole run: each honest player plays
 a random one of its ``legal`` actions (guarded by ``seq``), keeps its view by the
@@ -53,9 +50,6 @@ import itertools
 import json
 import os
 import random
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -67,16 +61,9 @@ from typing import Any
 
 import trio
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(_HERE)
-# Run as ``python bench/hostile.py``, Python puts bench/ first on sys.path, where
-# ``server``, ``engine`` and ``protocol`` would be this directory's scripts.
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
-if ROOT not in sys.path:
-    sys.path.append(ROOT)
-
-from bench import fuzz_decoder as fz  # noqa: E402
-from protocol import (  # noqa: E402
+from bench import fuzz_decoder as fz
+from bench.harness import HOST, Client, ServerProcess, cli_command, open_fds, proc_kib
+from protocol import (
     ERROR_CODES,
     MAX_FRAME,
     FrameDecoder,
@@ -85,13 +72,13 @@ from protocol import (  # noqa: E402
     encode_frame,
     is_fatal,
 )
-from protocol import messages as m  # noqa: E402
-from protocol.patch import apply_patch  # noqa: E402
+from protocol import messages as m
+from protocol.limits import CHAT_MAX, NAME_MAX
+from protocol.patch import apply_patch
 
-HOST = "127.0.0.1"
 DECK = 116
-SERVER_NAME_MAX = 24
-"""The server keeps names to 24 characters (server/text.py), the protocol allows 32."""
+SERVER_NAME_MAX = NAME_MAX
+"""One limit on names: protocol, server and client (protocol/limits.py)."""
 BURST = 2
 """The server's token bucket holds ``BURST * rate`` requests."""
 
@@ -905,7 +892,7 @@ async def k_tokens(p: Probe) -> None:
         got = await peek.ask(m.Spectate(peek.next_id(), ack.table or "t1"), linger)
         expect(t, "tokens", "spectate", got, {"ack"})
         got = await peek.ask(m.Action(peek.next_id(), m.GameAction("draw")), linger)
-        expect(t, "tokens", "a spectator acts", got, {"not_allowed"})
+        expect(t, "tokens", "a spectator acts", got, {"not_seated"})
         for msg in peek.got:
             if isinstance(msg, m.Snapshot) and msg.view is not None and "hand" in msg.view:
                 t.anomaly("a spectator saw a hand", str(msg.view)[:200])
@@ -1019,15 +1006,16 @@ async def k_flood(p: Probe) -> None:
         if isinstance(msg, m.Request):
             w.sent[msg.id] += 1
     await w.send(b"".join(x.encode() for x in msgs), count)
-    limited = count > BURST * target.rate + target.strikes + 10  # burst + strikes
+    requests = sum(1 for x in msgs if not isinstance(x, m.Ping))  # pings never count
+    limited = requests > BURST * target.rate + target.strikes + 10  # burst + strikes
     closed = await w.closed_within(10 if limited else 1)
     if limited and not closed:
         t.anomaly("a flood was not cut off", f"{count} frames")
     if limited and closed and not any(
-        isinstance(x, m.Error) and x.code == "rate_limited" for x in w.got
+        isinstance(x, m.Error) and x.code == "flooding" for x in w.got
     ):
-        # cut off, but the rate_limited frames never arrived: the server closed its socket
-        # with input unread, so the kernel reset the connection and dropped its output
+        # cut off, but the last frames (the fatal `flooding` above all) never arrived:
+        # closed with input unread, the kernel resets the connection and drops its output
         t.deviation("the frames sent just before the server closes a flooder are lost "
                     "(closed with unread input: a reset, not a clean close)")
 
@@ -1069,11 +1057,11 @@ async def k_text(p: Probe) -> None:
     await w.send_map({"type": "hello", "versions": [1, 1], "name": name, "client": "c"})
     got = await w.wait_for(lambda x: x.TYPE in ("welcome", "error"), linger)
     clean = name.strip()
-    acceptable = 0 < len(clean) <= SERVER_NAME_MAX and clean.isprintable() and len(name) <= 32
+    acceptable = 0 < len(clean) <= NAME_MAX and clean.isprintable() and len(name) <= NAME_MAX
     if isinstance(got, m.Welcome):
         if not acceptable:
             t.anomaly("an unclean name was accepted", repr(name))
-        elif got.name != clean:
+        elif (got.name or name) != clean:  # welcome.name: only when the server changed it
             t.anomaly("a clean name was changed", f"{name!r} -> {got.name!r}")
     elif isinstance(got, m.Error):
         if acceptable:
@@ -1106,12 +1094,12 @@ async def k_text(p: Probe) -> None:
         await w.send_map({"type": "chat", "id": rid, "text": text})
         got = await w.answer(rid, linger, start)
         cleaned = "".join(c if c.isprintable() else " " for c in text).strip()
-        ok_len = 0 < len(text) <= m.CHAT_MAX
+        ok_len = 0 < len(text) <= CHAT_MAX
         if isinstance(got, m.Ack):
             if not ok_len or not cleaned:
                 t.anomaly("chat outside the limits was accepted", repr(text[:80]))
             line = await w.wait_for(lambda x: isinstance(x, m.ChatLine), linger, start)
-            if isinstance(line, m.ChatLine) and line.text != cleaned[: m.CHAT_MAX]:
+            if isinstance(line, m.ChatLine) and line.text != cleaned[: CHAT_MAX]:
                 t.anomaly("chat was not kept as typed (control characters aside)",
                           f"{text[:80]!r} -> {line.text[:80]!r}")
         elif isinstance(got, m.Error) and got.code not in ("bad_message", "rate_limited"):
@@ -1223,100 +1211,46 @@ class HonestStats:
             self.problems.append(text)
 
 
-class Honest:
+class Honest(Client):
     """A well-behaved player: plays its legal actions, keeps and checks its view."""
 
-    def __init__(self, stream: trio.SocketStream, name: str, stats: HonestStats,
-                 tally: Tally, rng: random.Random) -> None:
-        from protocol.connection import ClientConnection
+    software = "honest/1"
 
-        self.stream = stream
-        self.name = name
-        self.stats = stats
-        self.tally = tally
-        self.rng = rng
-        self.conn = ClientConnection()
-        self.ids = itertools.count(rng.randrange(1, 2**30))
-        self.answers: dict[int, m.Message] = {}
-        self.view: dict[str, Any] | None = None
-        self.legal: tuple[m.GameAction, ...] = ()
-        self.seq = 0
-        self.seat: int | None = None
-        self.token: str | None = None
-        self.table: m.TableInfo | None = None
+    def __init__(self, stream: trio.SocketStream, name: str) -> None:
+        super().__init__(stream, name)
+        self.stats = HonestStats()
+        self.tally = Tally()
+        self.rng = random.Random()
         self.last_event = 0.0
-        self.closed = False
-        self._new = trio.Event()
-        self._sending = trio.Lock()  # the reader answers pings while play() acts
-
-    async def _send(self, data: bytes) -> None:
-        async with self._sending:
-            await self.stream.send_all(data)
 
     @classmethod
-    async def connect(cls, port: int, name: str, stats: HonestStats, tally: Tally,
-                      rng: random.Random, nursery: trio.Nursery) -> Honest:
-        stream = await trio.open_tcp_stream(HOST, port)
-        player = cls(stream, name, stats, tally, rng)
-        nursery.start_soon(player._reader)
-        await player._send(player.conn.hello(name, "honest/1"))
-        await player.wait(lambda: player.conn.welcome is not None, 30)
+    async def join(cls, port: int, name: str, stats: HonestStats, tally: Tally,
+                   rng: random.Random, nursery: trio.Nursery) -> Honest:
+        player = await cls.connect(port, name)
+        player.stats, player.tally, player.rng = stats, tally, rng
+        nursery.start_soon(player.pump)
+        await player.wait(lambda: player.welcomed, 30)
         return player
 
-    async def _reader(self) -> None:
-        try:
-            while True:
-                data = await self.stream.receive_some(65536)
-                self.conn.receive_data(data)
-                for msg in self.conn.messages():
-                    self._keep(msg)
-                    if isinstance(msg, m.Ping):
-                        await self._send(self.conn.send(m.Pong(msg.nonce)))
-                if not data:
-                    break
-        except (trio.BrokenResourceError, trio.ClosedResourceError):
-            pass
-        except ProtocolError as exc:
-            self.stats.problem(f"{self.name}: the server broke the protocol: {exc}")
-        finally:
-            self.closed = True
-            self._poke()
-
-    def _poke(self) -> None:
-        self._new.set()
-        self._new = trio.Event()
-
-    def _keep(self, msg: m.Message) -> None:
-        inspect(msg, self.tally, f"honest {self.name}")
-        if isinstance(msg, m.Snapshot):
-            self.view = msg.view
-            self.legal = msg.legal or ()
-            self.seq = msg.seq
-            self.seat = msg.seat
-            self.table = msg.table
+    def on_message(self, message: m.Message) -> None:
+        inspect(message, self.tally, f"honest {self.name}")
+        seq = self.seq
+        super().on_message(message)
+        if isinstance(message, m.Event | m.Snapshot):
             self.last_event = trio.current_time()
-        elif isinstance(msg, m.Event):
-            if msg.seq != self.seq + 1:
-                self.stats.problem(f"{self.name}: seq gap {self.seq} -> {msg.seq}")
-            self.seq = msg.seq
-            self.last_event = trio.current_time()
-            if msg.view is not None and self.view is not None:
-                apply_patch(self.view, msg.view)
+        if isinstance(message, m.Event):
+            if message.seq != seq + 1:
+                self.stats.problem(f"{self.name}: seq gap {seq} -> {message.seq}")
+            if message.view is not None:
                 self._count_cards()
-            if msg.legal is not None:
-                self.legal = msg.legal
-        elif isinstance(msg, m.TableUpdate):
-            self.table = msg.table
-        elif isinstance(msg, m.ChatLine):
+        elif isinstance(message, m.ChatLine):
             self.stats.chat_lines_seen += 1
-        elif isinstance(msg, m.Ack | m.Error):
-            if isinstance(msg, m.Error) and msg.id is None:
-                self.stats.problem(f"{self.name}: error {msg.code}: {msg.message}")
-            if isinstance(msg, m.Ack) and msg.token:
-                self.token = msg.token
-            if msg.id is not None:
-                self.answers[msg.id] = msg
-        self._poke()
+        elif isinstance(message, m.Error) and message.id is None:
+            self.stats.problem(f"{self.name}: error {message.code}: {message.message}")
+
+    def lost(self, why: str) -> None:
+        if why.startswith("protocol error"):
+            self.stats.problem(f"{self.name}: the server broke the protocol: {why}")
 
     def _count_cards(self) -> None:
         view = self.view
@@ -1329,25 +1263,20 @@ class Honest:
 
     async def wait(self, test: Callable[[], bool], timeout: float) -> bool:
         await trio.lowlevel.checkpoint()  # never spin, whatever ``test`` says
-        with trio.move_on_after(timeout):
-            while not test():
-                if self.closed:
-                    return False
-                await self._new.wait()
-            return True
-        return False
-
-    def next_id(self) -> int:
-        return next(self.ids)
+        try:
+            await self.wait_until(test, timeout)
+        except (trio.TooSlowError, EOFError):
+            return False
+        return True
 
     async def ask(self, msg: m.Request, timeout: float = 30) -> m.Message | None:
         """Send a request; its ack or error (None, and a problem noted, if none came)."""
-        rid = msg.id
-        await self._send(self.conn.send(msg))
-        if not await self.wait(lambda: rid in self.answers, timeout):
+        try:
+            with trio.fail_after(timeout):
+                return await self.request(msg)
+        except (trio.TooSlowError, EOFError):
             self.stats.problem(f"{self.name}: no answer to {msg.TYPE}")
             return None
-        return self.answers.pop(rid)
 
     @property
     def playing(self) -> bool:
@@ -1399,8 +1328,8 @@ async def honest_table(port: int, stop: trio.Event, stats: HonestStats, tally: T
     """Two honest players and two bots play games until ``stop``; every game checked."""
     rng = random.Random(seed)
     async with trio.open_nursery() as nursery:
-        host = await Honest.connect(port, "Dana", stats, tally, rng, nursery)
-        guest = await Honest.connect(port, "Omer", stats, tally, rng, nursery)
+        host = await Honest.join(port, "Dana", stats, tally, rng, nursery)
+        guest = await Honest.join(port, "Omer", stats, tally, rng, nursery)
         opts = m.TableOptions("Honest table", 4, plus3_window=1, reconnect_grace=60)
         ack = await host.ask(m.CreateTable(host.next_id(), opts))
         assert isinstance(ack, m.Ack) and ack.table is not None, ack
@@ -1449,86 +1378,6 @@ async def honest_table(port: int, stop: trio.Event, stats: HonestStats, tally: T
 
 
 # ---------------------------------------------------------------------------- the server
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
-
-
-def rss_kib(pid: int) -> int:
-    return fz.rss_kib(pid)
-
-
-def hwm_kib(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def open_fds(pid: int) -> int:
-    try:
-        return len(os.listdir(f"/proc/{pid}/fd"))
-    except OSError:
-        return -1
-
-
-class ServerProcess:
-    """``taki-server`` in a child process on a free loopback port."""
-
-    def __init__(self, rate: float, bot_delay: float, logdir: str,
-                 log_level: str = "WARNING") -> None:
-        self.port = free_port()
-        self.out_path = os.path.join(logdir, "server.out")
-        self.err_path = os.path.join(logdir, "server.err")
-        self._out = open(self.out_path, "wb")  # noqa: SIM115
-        self._err = open(self.err_path, "wb")  # noqa: SIM115
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "server.app", "--host", HOST, "--port", str(self.port),
-             "--no-data", "--rate", str(rate), "--bot-delay", str(bot_delay),
-             "--log-level", log_level, "--no-advertise"],
-            cwd=ROOT, stdout=self._out, stderr=self._err, stdin=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            with open(self.out_path, "rb") as out:
-                if b"listening" in out.read():
-                    return
-            if self.proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"taki-server did not start: {self.stderr()[-2000:]}")
-
-    @property
-    def pid(self) -> int:
-        return self.proc.pid
-
-    def alive(self) -> bool:
-        return self.proc.poll() is None
-
-    def stderr(self) -> str:
-        with open(self.err_path, encoding="utf-8", errors="replace") as err:
-            return err.read()
-
-    def stop(self) -> int:
-        """SIGINT (the server says goodbye to everyone), then its exit status."""
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
-        self._out.close()
-        self._err.close()
-        return self.proc.returncode
 
 
 async def lobby_tables(port: int, tally: Tally) -> list[m.TableInfo] | None:
@@ -1655,7 +1504,7 @@ async def bench(args: argparse.Namespace, server: ServerProcess, report: dict[st
         with trio.fail_after(30):
             await honest_ready.wait()
         await trio.sleep(2)  # the honest game is under way: the baseline includes it
-        report["rss_baseline_kib"] = rss_kib(pid)
+        report["rss_baseline_kib"] = proc_kib(pid)
         report["fds_baseline"] = fds_before = open_fds(pid)
         print(f"server pid {pid} port {server.port}: baseline RSS "
               f"{report['rss_baseline_kib']} KiB, {fds_before} fds", flush=True)
@@ -1684,7 +1533,7 @@ async def bench(args: argparse.Namespace, server: ServerProcess, report: dict[st
             row = {
                 "round": number, "sessions": count, "seconds": round(seconds, 1),
                 "sessions_per_s": round(count / seconds, 1) if seconds else None,
-                "rss_kib": rss_kib(pid), "fds": open_fds(pid), "stuck_tables": len(stuck),
+                "rss_kib": proc_kib(pid), "fds": open_fds(pid), "stuck_tables": len(stuck),
                 "tables_waiting_for_a_token": len(waiting),
                 "honest_games": stats.games, "alive": server.alive(),
             }
@@ -1726,10 +1575,24 @@ async def bench(args: argparse.Namespace, server: ServerProcess, report: dict[st
         "honest_chat_lines_seen": stats.chat_lines_seen,
         "honest_problems": stats.problems,
         "rounds": rounds,
-        "rss_after_kib": rss_kib(pid),
-        "rss_peak_kib": hwm_kib(pid),
+        "rss_after_kib": proc_kib(pid),
+        "rss_peak_kib": proc_kib(pid, "VmHWM"),
         "fds_after": open_fds(pid),
     })
+
+
+async def run(args: argparse.Namespace, report: dict[str, Any], log_path: str
+              ) -> tuple[bool, int | None, str]:
+    """Start ``taki-server``, run the bench, stop it: (alive at the end, exit code, log)."""
+    command = cli_command("--rate", str(args.rate), "--bot-delay", str(args.bot_delay),
+                          "--log-level", args.server_log_level)
+    server = await ServerProcess.start(command, log_path)
+    try:
+        await bench(args, server, report)
+    finally:
+        alive = server.alive()
+        code = await server.stop()
+    return alive, code, server.log()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1762,17 +1625,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     report: dict[str, Any] = {"args": vars(args)}
     with tempfile.TemporaryDirectory(prefix="taki-hostile-") as logdir:
-        server = ServerProcess(args.rate, args.bot_delay, logdir, args.server_log_level)
         began = time.perf_counter()
-        try:
-            trio.run(bench, args, server, report)
-        finally:
-            alive = server.alive()
-            code = server.stop()
-            err = server.stderr()
-            if args.keep_log:
-                with open(args.keep_log, "w", encoding="utf-8") as keep:
-                    keep.write(err)
+        alive, code, err = trio.run(run, args, report, os.path.join(logdir, "server.err"))
+        if args.keep_log:
+            with open(args.keep_log, "w", encoding="utf-8") as keep:
+                keep.write(err)
         report["wall_seconds"] = round(time.perf_counter() - began, 1)
     report["server_alive_at_end"] = alive
     report["server_exit_code"] = code

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import random
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -24,6 +25,7 @@ from textual.binding import Binding
 
 from protocol.errors import is_fatal
 from protocol.lan import DEFAULT_PORT
+from protocol.limits import CHAT_MAX, NAME_MAX
 from protocol.messages import (
     Ack,
     Action,
@@ -42,6 +44,7 @@ from protocol.messages import (
     Rematch,
     RemoveBot,
     Replay,
+    Replays,
     Request,
     Resync,
     Snapshot,
@@ -55,6 +58,7 @@ from protocol.messages import (
     Timer,
 )
 
+from . import tokens
 from .config import Settings, valid_name
 from .discovery import Browser, list_games
 from .i18n import LANGUAGES, _, choose, set_language
@@ -64,10 +68,12 @@ from .safe import inert
 from .screens.cannot_join import CannotJoinScreen, problem_words
 from .screens.help import HelpScreen
 from .screens.hosting import HostingScreen, QuitHosting
+from .screens.intro import IntroScreen
 from .screens.lobby import LobbyScreen
 from .screens.replay import ReplayScreen
+from .screens.replays import ReplayListScreen
 from .screens.start import StartScreen
-from .screens.table import TableScreen
+from .screens.table import RULE_CODES, TableScreen
 from .state import TableState
 
 Answer = Callable[[Message], None]
@@ -98,10 +104,12 @@ class TakiApp(App[None]):
         name: str | None = None,
         watch: str | None = None,
         replay: int | None = None,
+        replays: bool = False,
         settings: Settings | None = None,
         bot_delay: float = 0.8,
         discover: bool = False,
         discovery_interfaces: Sequence[str] | None = None,
+        fresh: bool = False,
     ) -> None:
         super().__init__()
         self.discover = discover
@@ -109,10 +117,19 @@ class TakiApp(App[None]):
         self.discovery_interfaces = discovery_interfaces
         self.discovery: Browser | None = None
         self.settings = settings or Settings()
-        self.player_name = name or self.settings.name or "Player"
+        saved = self.settings.spectator_name or _("Spectator") if watch else self.settings.name
+        self.player_name = name or saved or "Player"
         self.address = address
         self.watch_id = watch
         self.replay_id = replay
+        self.list_replays = replays
+        self.last_sent: tuple[str, str | None] | None = None
+        """The last game action sent (type, card): a refusal of it is worded from it."""
+        self.kept_replays: list[Replay] = []
+        """The games finished at this client's tables this session, oldest first."""
+        self._quiet_replays = 0
+        """Replays asked for to keep, not to show (their answers are still due)."""
+        """Open the list of finished games once connected (``--replays``)."""
         self.bot_delay = bot_delay
         self.state = TableState()
         self.tables: dict[str, TableInfo] = {}
@@ -137,10 +154,17 @@ class TakiApp(App[None]):
         self.pending: dict[int, Answer | None] = {}
         self._after_connect: Callable[[], None] | None = None
         self._quitting = False
-        self._request_ids = itertools.count(1)
+        # Ids must not repeat within a seat's life, and a seat now outlives this process
+        # (client/tokens.py): start at a random point, as PROTOCOL.md section 4 asks.
+        self._request_ids = itertools.count(random.randrange(1, 2**31))
         self._redraw_pending = False
         self.watching: str | None = None
         """The table this client watches as a spectator (rejoined after a reconnect)."""
+        self.fresh = fresh
+        """Ignore a saved seat token on the first connection (``--fresh``)."""
+        self.token_home: tuple[str, str] | None = None
+        """(server address, player name) under which this player's seat token is saved
+        (client/tokens.py); None: not saved (Play now, a spectator)."""
 
     # ------------------------------------------------------------ life
 
@@ -152,6 +176,10 @@ class TakiApp(App[None]):
             self.join_address(self.address)
         else:
             self.push_screen(StartScreen())
+            if not self.settings.intro_seen:  # the first launch: how to play, once
+                self.settings.intro_seen = True
+                self.settings.save()
+                self.push_screen(IntroScreen())
 
     async def on_unmount(self) -> None:
         self._quitting = True
@@ -306,7 +334,30 @@ class TakiApp(App[None]):
             self.notify(_("Type an address like 192.168.1.23:8254"), severity="error")
             return
         self.server_label = f"{host}:{port}"
+        self._keep_tokens(f"{host}:{port}")
         self.connect(host, port)
+
+    def _keep_tokens(self, address: str) -> None:
+        """Save this player's seat tokens for ``address`` (never a spectator's), and
+        take up the one saved there, unless told to start afresh."""
+        if self.role == "spectator":
+            self.token_home = None
+            return
+        self.token_home = (address, self.player_name)
+        if self.token is None and not self.fresh:
+            self.token = tokens.load(address, self.player_name)
+        self.fresh = False
+
+    def _saw_token(self, token: str | None) -> None:
+        """A seat's token arrived (or, None, the seat is gone): remember it, on disk too."""
+        self.token = token
+        if self.token_home is None:
+            return
+        address, name = self.token_home
+        if token is None:
+            tokens.forget(address, name)
+        else:
+            tokens.save(address, name, token)
 
     @work(exclusive=True, group="local")
     async def play_now(self) -> None:
@@ -319,9 +370,10 @@ class TakiApp(App[None]):
             self.notify(str(exc), severity="error")
             return
         self.server_label = _("this computer")
+        self.token_home = None  # Play now keeps nothing
 
         def create() -> None:
-            options = TableOptions(f"{self.player_name}'s table"[:40], 4)
+            options = TableOptions(_("{name}'s table").format(name=self.player_name)[:40], 4)
             self.create_table(options, then=self._bots_and_start)
 
         self._after_connect = create
@@ -348,6 +400,7 @@ class TakiApp(App[None]):
             ).format(busy=DEFAULT_PORT, port=port)
         port = self.hosting.port
         addresses = self.hosting.addresses or ["127.0.0.1"]
+        self._keep_tokens(f"127.0.0.1:{port}")
         self.server_label = _("Friends join with:") + " " + ", ".join(
             f"{a}:{port}" for a in addresses if not a.startswith("127.")
         )
@@ -439,9 +492,14 @@ class TakiApp(App[None]):
             delay = 0.5
             self.attempt = 0
             told = False
-            if welcome.name:
+            if welcome.name and welcome.table is None:
+                # The server cleaned the name (welcome.name comes only when it changed
+                # it). With a seat taken back, it is that seat's name (``Twin (2)``),
+                # which the table shows; the player's own name stays for the lobby.
                 self.player_name = welcome.name
             if welcome.table is None:
+                if self.token is not None:  # the server no longer knows that seat
+                    self._saw_token(None)
                 self.request(ListTables)
                 if self.watching is not None:
                     self.request(Spectate, table=self.watching)  # spectators stay spectators
@@ -458,6 +516,8 @@ class TakiApp(App[None]):
                     self.request(Spectate, table=self.watch_id)
                 if self.replay_id is not None:
                     self.request(GetReplay, game=self.replay_id)
+                elif self.list_replays:
+                    self.push_screen(ReplayListScreen())
                 if self._after_connect is not None:
                     self._after_connect()
                     self._after_connect = None
@@ -498,7 +558,12 @@ class TakiApp(App[None]):
             self.tables = {t.id: t for t in message.tables}
         elif isinstance(message, TableUpdate):
             self.tables[message.table.id] = message.table
+            ended = self.state.info is not None and self.state.info.id == message.table.id \
+                and self.state.info.state == "playing" and message.table.state == "over"
             self.state.on_table(message.table)
+            if ended:  # keep the game for this session (a Play-now server keeps nothing)
+                self._quiet_replays += 1
+                self.request(GetReplay, table=message.table.id)
         elif isinstance(message, TableRemoved):
             self.tables.pop(message.table, None)
         elif isinstance(message, Snapshot):
@@ -507,6 +572,8 @@ class TakiApp(App[None]):
             self.tables[message.table.id] = message.table
             if message.seat is None:
                 self.watching = message.table.id
+            else:
+                self.watching = None  # seated (again: a host may hand a seat back)
             if fresh and message.view is not None:
                 names = self.state.names()
                 first = message.view.get("turn", 0)
@@ -520,11 +587,27 @@ class TakiApp(App[None]):
                 self.request(Resync, seq=self.state.seq)
         elif isinstance(message, ChatLine):
             self.chat_lines.append(
-                (inert(message.name, 64), inert(message.text, 500), message.spectator)
+                (inert(message.name, NAME_MAX), inert(message.text, CHAT_MAX), message.spectator)
             )
         elif isinstance(message, Replay):
-            self.push_screen(ReplayScreen(message))
+            self.kept_replays = [
+                r for r in self.kept_replays
+                if (r.table, r.game, r.seed) != (message.table, message.game, message.seed)
+            ] + [message]
+            if self._quiet_replays:
+                self._quiet_replays -= 1
+            else:
+                self.push_screen(ReplayScreen(message))
+        elif isinstance(message, Replays):
+            if isinstance(self.screen, ReplayListScreen):
+                self.screen.show(message.games)
         elif isinstance(message, Timer):
+            self.state.on_timer(message.kind, message.seat, message.seconds)
+            if message.kind == "paused" and (message.seconds is None) == ("paused" in self.timers):
+                self.state.note(
+                    _("Moves are saved again: the table goes on.") if message.seconds is None
+                    else _("The server cannot save moves right now: the table waits until it can.")
+                )
             if message.seconds is None:
                 self.timers.pop(message.kind, None)
             else:
@@ -532,7 +615,7 @@ class TakiApp(App[None]):
                 self.timers[message.kind] = loop.time() + message.seconds
         elif isinstance(message, Ack):
             if message.token:
-                self.token = message.token
+                self._saw_token(message.token)
             then = self.pending.pop(message.id, None)
             if then is not None:
                 then(message)
@@ -554,7 +637,9 @@ class TakiApp(App[None]):
         """A server refusal, shown where the player looks, never as a traceback."""
         text = inert(error.message, 300)
         top = self.screen
-        if isinstance(top, TableScreen) and not is_fatal(error.code):
+        if isinstance(top, TableScreen) and error.code in RULE_CODES and self.last_sent:
+            top.refuse(*self.last_sent)  # the rule, in the player's words
+        elif isinstance(top, TableScreen) and not is_fatal(error.code):
             top.flash(text)
         else:
             self.notify(text, title=_("Refused"), severity="error", timeout=6)
@@ -574,22 +659,31 @@ class TakiApp(App[None]):
         self.request(Spectate, table=table)
 
     def leave_table(self) -> None:
-        self.request(Leave)
+        # Lobby pushes stopped when we sat down (PROTOCOL.md 5.1): ask for the list again.
+        self.request(Leave, then=lambda _ack: self.request(ListTables))
         self.watching = None
-        self.token = None
+        self._saw_token(None)
         self.state = TableState()
         self.timers.clear()
         self.go_lobby()
 
     def send_action(self, action: GameAction, last: bool = False) -> None:
+        self.last_sent = (action.type, action.card)
         if last:
             action = GameAction(action.type, action.seat, action.card, action.color, True)
         self.request(Action, action=action, seq=None)
 
     def show_replay(self) -> None:
         """Step through the finished game of this table."""
-        if self.state.info is not None:
-            self.request(GetReplay, table=self.state.info.id)
+        info = self.state.info
+        if info is None:
+            return
+        kept = [r for r in self.kept_replays if r.table == info.id]
+        if kept and not self._quiet_replays:
+            self.push_screen(ReplayScreen(kept[-1]))
+        else:
+            self._quiet_replays = 0
+            self.request(GetReplay, table=info.id)
 
     def send_chat(self, text: str) -> None:
         self.request(Chat, text=text[:500])
@@ -606,6 +700,8 @@ class TakiApp(App[None]):
             self.request(AddBot, kind="random")
         elif what == "remove_bot":
             bots = [i for i, s in enumerate(info.seats) if s is not None and s.bot]
+            if info.state == "playing":  # only a seat a bot keeps may be handed back
+                bots = [i for i, s in enumerate(info.seats) if s is not None and s.returnable]
             if bots:
                 self.request(RemoveBot, seat=bots[-1])
         elif what == "rematch" and info.state == "over":
@@ -622,13 +718,21 @@ def build_parser() -> argparse.ArgumentParser:
         "only, TAKI_DISCOVERY=off not at all.",
     )
     parser.add_argument("address", nargs="?", help="a server to join, HOST:PORT")
-    parser.add_argument("--name", help="your name at the table (remembered)")
+    parser.add_argument("--name", help="your name for this run")
     parser.add_argument("--watch", metavar="TABLE", help="watch table TABLE as a spectator")
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="do not take back the seat saved for this server and name; start afresh",
+    )
     parser.add_argument(
         "--replay", metavar="GAME", type=int, help="step through finished game GAME"
     )
     parser.add_argument(
-        "--lang", choices=sorted(LANGUAGES), help="language (default: saved, then the locale)"
+        "--replays", action="store_true", help="list the server's finished games to replay"
+    )
+    parser.add_argument(
+        "--lang", choices=sorted(LANGUAGES), help="language for this run (default: saved, locale)"
     )
     parser.add_argument(
         "--list", action="store_true", help="print the games found on the LAN and exit"
@@ -653,28 +757,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.list:
         return list_games(interfaces=args.discovery_interface)
     settings = Settings.load()
-    lang = set_language(choose(args.lang, settings.lang))
-    if args.lang:
-        settings.lang = lang
-    if args.name:
-        name = args.name.strip()
-        if not valid_name(name):
-            print("taki-client: a name is 1 to 24 printable characters", file=sys.stderr)
-            return EXIT_USAGE
-        settings.name = name
-    if args.name or args.lang:
-        settings.save()
-    if (args.watch or args.replay is not None) and not args.address:
-        print("taki-client: --watch and --replay need a server address", file=sys.stderr)
+    # --lang and --name are for this run only: the settings screen is what saves them.
+    set_language(choose(args.lang, settings.lang))
+    if args.name and not valid_name(args.name):
+        print("taki-client: a name is 1 to 24 printable characters", file=sys.stderr)
+        return EXIT_USAGE
+    if (args.watch or args.replay is not None or args.replays) and not args.address:
+        print("taki-client: --watch and --replay(s) need a server address", file=sys.stderr)
         return EXIT_USAGE
     TakiApp(
         args.address,
-        name=args.name,
+        name=args.name.strip() if args.name else None,
         watch=args.watch,
         replay=args.replay,
+        replays=args.replays,
         settings=settings,
         discover=True,
         discovery_interfaces=args.discovery_interface,
+        fresh=args.fresh,
     ).run()
     return EXIT_OK
 

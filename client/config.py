@@ -9,6 +9,8 @@ from pathlib import Path
 
 from platformdirs import user_config_dir
 
+from protocol.limits import NAME_MAX
+
 
 def config_path() -> Path:
     override = os.environ.get("TAKI_CONFIG_DIR")
@@ -16,11 +18,9 @@ def config_path() -> Path:
     return base / "client.json"
 
 
-NAME_MAX = 24
-
-
 def valid_name(name: str) -> bool:
-    """A player name the server accepts: 1 to 24 printable characters (trimmed)."""
+    """A player name the server accepts: 1 to NAME_MAX printable characters (trimmed;
+    the one limit of protocol/limits.py)."""
     name = name.strip()
     return 0 < len(name) <= NAME_MAX and name.isprintable()
 
@@ -29,16 +29,26 @@ def valid_name(name: str) -> bool:
 class Settings:
     name: str = ""
     lang: str = ""
+    spectator_name: str = ""
+    """The name shown when watching (``--watch``): a spectator is not the player."""
+    intro_seen: bool = True
+    """The one-screen how-to-play was shown. A settings file without it (a first launch)
+    loads as False; a Settings() built in code (tests, tools) shows no intro."""
 
     @classmethod
     def load(cls) -> Settings:
         try:
             data = json.loads(config_path().read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return cls()
+            return cls(intro_seen=False)
         if not isinstance(data, dict):
-            return cls()
-        return cls(str(data.get("name", ""))[:24], str(data.get("lang", ""))[:8])
+            return cls(intro_seen=False)
+        return cls(
+            str(data.get("name", ""))[:NAME_MAX],
+            str(data.get("lang", ""))[:8],
+            str(data.get("spectator_name", ""))[:NAME_MAX],
+            data.get("intro_seen") is True,
+        )
 
     def save(self) -> None:
         path = config_path()

@@ -14,14 +14,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import socket
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from platformdirs import user_data_dir
 
 from protocol.lan import DEFAULT_PORT
 
 PORTS_TRIED = 10
 """Host tries the default port and the next ones up to this many, then any free one."""
+
+
+def host_data_dir() -> Path:
+    """Where the client's Host server keeps its tables: a directory of its own (never
+    a hand-started ``taki-server``'s), the same on every start, so a host who restarts
+    the client and hosts again gets the same tables back. ``TAKI_HOST_DATA_DIR``
+    overrides it (tests)."""
+    override = os.environ.get("TAKI_HOST_DATA_DIR")
+    return Path(override) if override else Path(user_data_dir("taki", appauthor=False)) / "host"
 
 
 class LocalServerError(OSError):
@@ -49,7 +62,7 @@ class LocalServer:
             "--bot-delay", str(self.bot_delay),
             "--ready-json",
             "--exit-with-stdin",
-            *([] if self.keep else ["--no-data"]),
+            *(["--data-dir", str(host_data_dir())] if self.keep else ["--no-data"]),
             *(["--no-advertise"] if self.host.startswith("127.") else []),
         ]
 

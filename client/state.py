@@ -12,9 +12,11 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from protocol.limits import NAME_MAX
 from protocol.messages import Event, GameAction, Snapshot, TableInfo
 from protocol.patch import apply_patch
 
+from .announce import Announcer
 from .i18n import _
 from .safe import inert
 from .words import describe
@@ -37,12 +39,17 @@ class TableState:
     """Lines ever appended to ``log`` (it keeps only the last LOG_LINES)."""
     log_epoch: int = 0
     """Goes up when the log is replaced (a snapshot brings its own)."""
+    announcer: Announcer = field(default_factory=Announcer)
+    banner: str = ""
+    """The latest announcement worth a banner (client.announce decides which)."""
+    banner_seq: int = 0
+    """Goes up with each new banner."""
 
     def names(self) -> list[str]:
         """Seat names, made inert (they come from other people)."""
         if self.info is None:
             return []
-        return [inert(s.name, 64) if s is not None else "-" for s in self.info.seats]
+        return [inert(s.name, NAME_MAX) if s is not None else "-" for s in self.info.seats]
 
     def on_snapshot(self, snap: Snapshot) -> None:
         self.info = snap.table
@@ -51,11 +58,14 @@ class TableState:
         self.legal = snap.legal or ()
         self.seq = snap.seq
         self.stale = False
+        self.announcer.restart(snap.view)
         if snap.log is not None:
             self.log.clear()
             self.log_epoch += 1
-            for data in snap.log:
-                self._log(data)
+            for data in snap.log:  # history: told as it was, nothing inferred anew
+                line = describe(data, self.names(), self.seat)
+                if line is not None:
+                    self.note(line)
 
     def on_event(self, event: Event) -> bool:
         """Apply one event; False if it left a gap (the caller should resync)."""
@@ -87,24 +97,42 @@ class TableState:
             if i == self.seat:
                 continue
             if was is None and now is not None:
-                self.note(_("{name} sat down").format(name=inert(now.name, 64)))
+                self.note(_("{name} sat down").format(name=inert(now.name, NAME_MAX)))
             elif was is not None and now is None:
-                self.note(_("{name} left").format(name=inert(was.name, 64)))
+                self.note(_("{name} left").format(name=inert(was.name, NAME_MAX)))
             elif was is not None and now is not None:
-                if was.bot is None and now.bot is not None and not now.stand_in:
-                    name = inert(now.name, 64)
-                    self.note(_("{name} left; a bot plays the seat").format(name=name))
+                name = inert(now.name, NAME_MAX)
+                if (was.bot is None or was.stand_in) and now.bot is not None and not now.stand_in:
+                    if now.returnable:  # stayed away past the grace period
+                        self.note(_("A bot now plays for {name}").format(name=name))
+                    else:
+                        self.note(_("{name} left; a bot plays the seat").format(name=name))
+                elif was.bot is not None and not was.stand_in and now.bot is None:
+                    self.note(_("{name} took their seat back").format(name=name))
                 elif now.stand_in and not was.stand_in:
-                    self.note(_("A bot stands in for {name}").format(name=inert(now.name, 64)))
+                    self.note(_("A bot stands in for {name}").format(name=name))
                 elif was.connected and not now.connected:
-                    self.note(_("{name} lost the connection").format(name=inert(now.name, 64)))
+                    self.note(_("{name} lost the connection").format(name=name))
                 elif not was.connected and now.connected:
-                    self.note(_("{name} is back").format(name=inert(now.name, 64)))
+                    self.note(_("{name} is back").format(name=name))
 
     def _log(self, data: dict[str, Any]) -> None:
-        line = describe(data, self.names(), self.seat)
+        names = self.names()
+        line = describe(data, names, self.seat)
+        said = self.announcer.event(data, self.view, names, self.seat, line)
+        for extra in said.before:
+            self.note(extra)
         if line is not None:
             self.note(line)
+        for extra in said.after:
+            self.note(extra)
+        if said.banner:
+            self.banner = said.banner
+            self.banner_seq += 1
+
+    def on_timer(self, kind: str, seat: int | None, seconds: float | None) -> None:
+        """A deadline started or was lifted (the turn timer is how a timeout is told)."""
+        self.announcer.on_timer(kind, seat, seconds)
 
     def note(self, line: str) -> None:
         """A line of the client's own in the log (a game starting, a player leaving)."""

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.cards import CODES, COLOR_OF, SYMBOL_OF
+from engine.reasons import Reason
 
-from .i18n import _
+from .i18n import _, ngettext
 
 
 def color_word(color: str | None) -> str:
@@ -51,7 +52,12 @@ def card_words(code: str) -> str:
 
 
 def cards_count(n: int) -> str:
-    return _("1 card") if n == 1 else _("{n} cards").format(n=n)
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def seconds(left: float) -> str:
+    """A countdown, '4s' or '4 s' as the language writes it."""
+    return _("{n}s").format(n=f"{left:.0f}")
 
 
 def _reason(reason: str | None) -> str:
@@ -75,6 +81,8 @@ def describe(data: dict[str, Any], names: Sequence[str], me: int | None = None) 
     seat = data.get("seat", -1)
     mine = isinstance(seat, int) and seat >= 0 and seat == me
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    if data.get("stand_in") and isinstance(seat, int) and 0 <= seat < len(names):
+        return _stand_in(data, names, me, seat)
     amount = data.get("amount", 0)
     if kind == "turn":
         return None
@@ -94,7 +102,9 @@ def describe(data: dict[str, Any], names: Sequence[str], me: int | None = None) 
             text += " " + reason
         shown = data.get("cards")
         if shown:
-            text += ": " + ", ".join(card_words(str(c)) for c in shown)
+            text = _("{drew}: {cards}").format(
+                drew=text, cards=", ".join(card_words(str(c)) for c in shown)
+            )
         return text
     if mine:
         own = {
@@ -140,3 +150,79 @@ def describe(data: dict[str, Any], names: Sequence[str], me: int | None = None) 
             return _("{who} wins!").format(who=who)
         return _("{who} finishes in place {n}").format(who=who, n=amount)
     return f"{who}: {kind}"
+
+
+def _stand_in(data: dict[str, Any], names: Sequence[str], me: int | None, seat: int) -> str | None:
+    """A move a bot made for an absent person: never "You played" for it, but "A bot
+    played blue 6 for you"; for someone else's seat, their line marked as the bot's."""
+    plain = {k: v for k, v in data.items() if k != "stand_in"}
+    if seat == me:
+        named = list(names)
+        named[seat] = _("A bot")
+        line = describe(plain, named, None)
+        return None if line is None else _("{line} for you").format(line=line)
+    line = describe(plain, names, me)
+    return None if line is None else _("{line} (a bot stands in)").format(line=line)
+
+
+def action_words(data: dict[str, Any], names: Sequence[str]) -> str:
+    """An action (RULES.md JSON form) in words: for a step whose events say nothing."""
+    seat = data.get("seat", -1)
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    kind = data.get("type")
+    if kind == "play":
+        return _("{who} played {card}").format(who=who, card=card_words(str(data.get("card"))))
+    words = {
+        "draw": _("{who} drew {cards}"),
+        "close_taki": _("{who} closed the TAKI"),
+        "end_turn": _("{who} ended the turn"),
+        "declare_last_card": _("{who} declared last card"),
+        "break": _("{who} broke the +3!"),
+        "pass": _("{who} let the +3 through"),
+    }
+    return words.get(str(kind), "{who}: ?").format(who=who, cards=cards_count(1))
+
+
+def refusal(reason: Reason, names: Sequence[str]) -> str:
+    """A refusal (engine.reasons) in the player's words: says why, and what would do."""
+    p = reason.params
+
+    def name(key: str) -> str:
+        seat = p.get(key)
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    symbol = str(p.get("symbol", ""))
+    words = {
+        "no_game": _("No game is being played here yet."),
+        "game_over": _("The game is over."),
+        "watching": _("You are watching: spectators do not play."),
+        "finished": _("You have finished: the others play on."),
+        "not_your_turn": _("Not your turn: waiting for {name}."),
+        "not_in_hand": _("You do not hold that card."),
+        "match": _("Match {color} or {symbol}, or play a colourless card."),
+        "plus2_live": _("A +2 stack is live: add a +2, play a King, or draw {n} (d)."),
+        "run_only": _("Inside your TAKI run: only {color}, Super TAKI or Change Colour."),
+        "plus3_king": _("A +3 is pending: only a King answers it on your turn, or pass (p)."),
+        "plus3_answer": _("A +3 is pending: break it (b) or let it through (p)."),
+        "no_plus3": _("There is no +3 to answer."),
+        "own_plus3": _("Nobody answers their own +3."),
+        "already_passed": _("You already let this +3 through."),
+        "no_breaker": _("You hold no +3 Breaker."),
+        "nothing_to_close": _("Nothing to close: you have no TAKI run."),
+        "lone_taki": _("A TAKI alone cannot be closed: play a card on it first."),
+        "no_draw_run": _("No drawing inside your TAKI run: play, close (c) or end it (e)."),
+        "no_draw_king": _("After a King: play any card or end the turn (e)."),
+        "must_play": _("This table says must play: you hold a card you can play."),
+        "plus_needs_card": _("A Plus needs one more card: match {color} or {symbol}, or draw (d).")
+        if symbol
+        else _("A Plus needs one more card, or draw (d)."),
+        "nothing_to_end": _("Nothing to end: e ends a King's turn or leaves a TAKI open."),
+        "already_declared": _("You already declared last card this turn."),
+    }
+    template = words.get(reason.code, _("Not allowed now."))
+    return template.format(
+        name=name("turn"),
+        color=color_word(p.get("color")),
+        symbol=symbol_word(symbol),
+        n=p.get("n", 0),
+    )

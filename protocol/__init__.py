@@ -10,6 +10,8 @@ specification; this package is its reference implementation.
 - ``connection``: ``ClientConnection`` / ``ServerConnection`` state machines.
 - ``errors``: every error code (``ERROR_CODES``) and ``ProtocolError``.
 - ``patch``: the view patches events carry; ``dedupe``: ``RecentIds``.
+- ``limits``: every limit of PROTOCOL.md (name and chat lengths, seats, ``INT_MAX``),
+  one value each for the protocol, the server and the client.
 - ``lan``: the LAN contract: default port, discovery service type, TXT and beacon
   formats, ``TAKI_DISCOVERY``; ``addresses``: this machine's addresses from its
   interfaces (read, never sent to), shared by ``taki-server`` and the client's Host.

@@ -53,7 +53,7 @@ from .messages import (
     decode_message,
 )
 from .records import request_id_of
-from .versions import PROTOCOL_VERSION, SUPPORTED, negotiate
+from .versions import PROTOCOL_VERSION, SUPPORTED, negotiate, offered_versions
 
 SERVER_SOFTWARE: Final = "taki-server/0.1"
 
@@ -238,16 +238,19 @@ class ServerConnection(_Connection):
         try:
             if frame.get("type") != "hello":
                 raise RemoteProtocolError("unexpected_message", "the first frame must be a hello")
-            hello = Hello.from_dict(frame)
-            version = negotiate(hello.versions, self.supported)
+            # The version range first, before any other field: a client of any later
+            # version, whatever its hello holds, learns the range this server speaks.
+            offered = offered_versions(frame)
+            version = negotiate(offered, self.supported)
             if version is None:
                 low, high = self.supported
                 raise RemoteProtocolError(
                     "unsupported_version",
                     f"this server speaks versions {low} to {high}, "
-                    f"the client {hello.versions[0]} to {hello.versions[1]}",
+                    f"the client {offered[0]} to {offered[1]}",
                     supported=self.supported,
                 )
+            hello = Hello.from_dict(frame)
         except ProtocolError as exc:
             self.state = State.CLOSED  # any handshake error is fatal
             raise RemoteProtocolError.from_error(exc) from None

@@ -34,6 +34,7 @@ ERROR_CODES: Final[dict[str, ErrorInfo]] = {
     "too_slow": ErrorInfo(True, "the connection did not read its frames fast enough"),
     "server_shutdown": ErrorInfo(True, "the server is shutting down"),
     "server_full": ErrorInfo(True, "the server has as many connections as it takes"),
+    "flooding": ErrorInfo(True, "the connection kept sending after rate_limited refusals"),
     # Messages (not fatal once the handshake is over).
     "bad_message": ErrorInfo(False, "a field is missing, has the wrong type or is out of range"),
     "unknown_type": ErrorInfo(False, "the message type is unknown at the negotiated version"),
@@ -41,6 +42,9 @@ ERROR_CODES: Final[dict[str, ErrorInfo]] = {
     "not_allowed": ErrorInfo(False, "the role given in hello may not send this message"),
     "rate_limited": ErrorInfo(False, "too many requests; slow down"),
     "server_error": ErrorInfo(False, "the server failed to carry out the request"),
+    "unavailable": ErrorInfo(
+        False, "the server cannot save moves right now; try again (the table resumes by itself)"
+    ),
     # Lobby and tables.
     "no_such_table": ErrorInfo(False, "there is no table with that id"),
     "no_such_game": ErrorInfo(False, "the server keeps no finished game with that number"),

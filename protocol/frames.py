@@ -8,9 +8,10 @@ larger body is refused before any of that body is read.
 
 Nothing msgpack raises escapes: a body that does not decode, trailing bytes, ext types
 (timestamps included), bin values, non-string keys, nesting deeper than ``MAX_DEPTH``,
-a top level that is not a map, or a missing or non-string ``type`` are all one
-``ProtocolError("bad_frame")``. The values that remain are the JSON data model: nil,
-bool, int, float, str, array, map with string keys.
+a top level that is not a map, an integer beyond ±(2**53 - 1) (a JSON reader could not
+hold it), or a missing or non-string ``type`` are all one ``ProtocolError("bad_frame")``.
+The values that remain are the JSON data model: nil, bool, int, float, str, array, map
+with string keys.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any, Final
 import msgpack
 
 from .errors import LocalProtocolError, ProtocolError
+from .limits import INT_MAX
 
 HEADER_SIZE: Final = 4
 """Bytes in the length prefix."""
@@ -61,6 +63,8 @@ def _check_tree(obj: object) -> None:
     while stack:
         item, depth = stack.pop()
         if isinstance(item, _SCALARS):
+            if type(item) is int and not -INT_MAX <= item <= INT_MAX:
+                raise ProtocolError("bad_frame", "integers on the wire stay within ±(2**53 - 1)")
             continue
         if depth > MAX_DEPTH:
             raise ProtocolError("bad_frame", f"nested deeper than {MAX_DEPTH}")

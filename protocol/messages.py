@@ -22,6 +22,18 @@ from typing import Any, ClassVar, Final, TypeVar
 
 from .errors import ProtocolError
 from .frames import MAX_FRAME, encode_frame
+from .limits import (
+    CHAT_MAX,
+    ID_MAX,
+    INT_MAX,
+    MAX_SEATS,
+    MESSAGE_MAX,
+    MIN_SEATS,
+    NAME_MAX,
+    TABLE_NAME_MAX,
+    TIMER_MAX,
+    TOKEN_MAX,
+)
 from .records import REQUEST_ID_MAX, Record, request_id_of, rule
 from .versions import PROTOCOL_VERSION
 
@@ -32,21 +44,12 @@ SERVER: Final = "server"
 BOTH: Final = "both"
 """``SENDER`` of a message either side sends (ping, pong)."""
 
-MIN_SEATS: Final = 2
-MAX_SEATS: Final = 10
-NAME_MAX: Final = 32
-TABLE_NAME_MAX: Final = 40
-CHAT_MAX: Final = 500
-TOKEN_MAX: Final = 128
-ID_MAX: Final = 64
-MESSAGE_MAX: Final = 1000
-TIMER_MAX: Final = 3600
 
 ROLES: Final[tuple[str, ...]] = ("player", "spectator")
 """Roles a client may claim in ``hello``: a spectator never takes a seat."""
 BOT_KINDS: Final[tuple[str, ...]] = ("random", "basic")
 TABLE_STATES: Final[tuple[str, ...]] = ("waiting", "playing", "over")
-TIMER_KINDS: Final[tuple[str, ...]] = ("turn", "plus3", "reconnect")
+TIMER_KINDS: Final[tuple[str, ...]] = ("turn", "plus3", "reconnect", "paused")
 
 _SEAT = rule(min=0, max=MAX_SEATS - 1)
 _SEAT_OR_NIL = rule(min=0, max=MAX_SEATS - 1, omit=False)
@@ -137,6 +140,9 @@ class SeatInfo(Record):
     """False while a person's connection is gone (the seat waits for its token)."""
     stand_in: bool = False
     """True while a bot plays for the absent person (``bot`` names its kind)."""
+    returnable: bool = field(default=False, metadata=rule(omit=True))
+    """A bot that kept the seat after the person's grace period ran out: the host may
+    hand the seat back to that person (``remove_bot`` during the game)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,10 +179,13 @@ class GameAction(Record):
     card: str | None = field(default=None, metadata=rule(min_len=1, max_len=16))
     color: str | None = field(default=None, metadata=rule(min_len=1, max_len=8))
     last_card: bool = field(default=False, metadata=rule(omit=True))
+    stand_in: bool = field(default=False, metadata=rule(omit=True))
+    """In a ``replay`` only: a bot made this move for the absent person."""
 
     def for_seat(self, seat: int) -> dict[str, Any]:
         """The RULES.md action object with ``seat`` filled in, for the engine."""
         out = self.to_dict()
+        out.pop("stand_in", None)
         out["seat"] = seat
         return out
 
@@ -223,7 +232,8 @@ class Welcome(Message):
     max_frame: int = field(default=MAX_FRAME, metadata=rule(min=1024))
     """The largest frame body the server accepts."""
     name: str | None = field(default=None, metadata=rule(min_len=1, max_len=NAME_MAX))
-    """The name the server will show for this client (it may differ from hello's)."""
+    """Only when it differs from the hello's: the name the player is shown under (trimmed,
+    or the name of the seat taken back with a token, e.g. ``Twin (2)``)."""
     table: str | None = field(default=None, metadata=rule(min_len=1, max_len=ID_MAX, omit=False))
     """With a token that was accepted: the table whose seat was taken back."""
     seat: int | None = field(default=None, metadata=_SEAT_OR_NIL)
@@ -442,9 +452,12 @@ class Snapshot(Message):
     view: dict[str, Any] | None = field(default=None, metadata=rule(omit=False))
     """``engine.view_of(game, seat)``; nil before the first game starts."""
     legal: tuple[GameAction, ...] | None = None
-    """The recipient's legal actions now (seated recipients, when a game runs)."""
+    """The recipient's legal actions now, without ``seat``: always sent to a seat while
+    a game exists (``()`` when it may not act); absent means none (a spectator, or no
+    game yet)."""
     log: tuple[dict[str, Any], ...] | None = None
-    """Recent events (engine event maps, oldest first), for display only."""
+    """Recent events of the game (engine event maps, oldest first, each with its ``seq``
+    added), for display only."""
 
 
 @_register
@@ -462,7 +475,8 @@ class Event(Message):
     view: dict[str, Any] | None = None
     """A view patch (``protocol.patch``): apply it to bring the view up to this event."""
     legal: tuple[GameAction, ...] | None = None
-    """When present: the recipient's legal actions now, replacing the previous list."""
+    """When present: the recipient's legal actions now (without ``seat``), replacing the
+    previous list; absent: unchanged."""
 
     def _check(self) -> None:
         if not isinstance(self.event.get("kind"), str):
@@ -577,7 +591,7 @@ class Replay(Message):
     table: str = field(metadata=_TABLE_ID)
     options: TableOptions
     names: tuple[str, ...] = field(metadata=rule(min_len=2, max_len=MAX_SEATS))
-    seed: int = field(metadata=rule(min=0))
+    seed: int = field(metadata=rule(min=0, max=INT_MAX))
     first: int | None = field(default=None, metadata=_SEAT_OR_NIL)
     actions: tuple[GameAction, ...] = ()
     winner: int | None = field(default=None, metadata=_SEAT_OR_NIL)
@@ -592,9 +606,11 @@ SERVER_MESSAGES: Final[frozenset[str]] = frozenset(
     t for t, c in MESSAGES.items() if c.SENDER in (SERVER, BOTH)
 )
 PLAYER_ONLY: Final[frozenset[str]] = frozenset(
-    {"create_table", "join", "add_bot", "remove_bot", "start", "rematch", "action"}
+    {"create_table", "join", "add_bot", "remove_bot", "start", "rematch"}
 )
-"""Requests refused with ``not_allowed`` from a client whose hello said role spectator."""
+"""Requests refused with ``not_allowed`` from a client whose hello said role spectator:
+those that take or run a seat. ``action`` is not among them: every spectator's action,
+whatever its hello said, is ``not_seated`` (one code for one situation)."""
 
 
 def decode_message(data: Mapping[str, Any], version: int = PROTOCOL_VERSION) -> Message:

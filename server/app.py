@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
-import gc
 import logging
 import signal
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,10 +23,12 @@ from protocol.connection import ServerConnection
 from protocol.lan import DEFAULT_PORT
 from protocol.messages import Error
 
+from . import collector
 from .banner import listening_lines, ready_line
 from .discovery import Advertiser, Advertising, open_tables
 from .lifeline import until_stdin_closes
 from .lobby import Lobby
+from .lock import DataDirInUse, DataDirLock
 from .session import Limits, Session
 from .store import Store
 
@@ -82,6 +84,7 @@ async def serve(
     max_connections: int = 2000,
     seed: int | None = None,
     data_dir: Path | None = None,
+    data_lock: DataDirLock | None = None,
     advertise: bool | Advertising = False,
     task_status: trio.TaskStatus[tuple[Server, int]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
@@ -89,8 +92,48 @@ async def serve(
 
     With ``data_dir``, tables are kept in SQLite there and rebuilt on start. With
     ``advertise`` (True or how), the server makes itself known on the LAN
-    (server/discovery.py); off by default, so tests stay off the network."""
-    store = Store(data_dir / "taki.sqlite3") if data_dir is not None else None
+    (server/discovery.py); off by default, so tests stay off the network.
+
+    A data directory is locked for as long as the server runs (server/lock.py):
+    ``DataDirInUse`` if another server holds it (``data_lock``: already taken)."""
+    own_lock = None
+    if data_dir is not None and data_lock is None:
+        own_lock = DataDirLock(data_dir).acquire()
+    store = None
+    try:
+        store = _open_store(data_dir) if data_dir is not None else None
+        await _serve(host, port, limits, bot_delay, stand_in_delay, max_tables,
+                     max_connections, seed, store, advertise, task_status)
+    finally:
+        if store is not None:  # closed once every table's task has ended
+            store.close()
+        if own_lock is not None:
+            own_lock.release()
+
+
+def _open_store(data_dir: Path) -> Store:
+    """The store, or an OSError naming the file (the command line says it in one line)
+    when the database cannot be opened: full disk, read-only, not a database."""
+    path = data_dir / "taki.sqlite3"
+    try:
+        return Store(path)
+    except sqlite3.Error as exc:
+        raise OSError(errno.EIO, str(exc), str(path)) from None
+
+
+async def _serve(
+    host: str,
+    port: int,
+    limits: Limits,
+    bot_delay: float,
+    stand_in_delay: float,
+    max_tables: int,
+    max_connections: int,
+    seed: int | None,
+    store: Store | None,
+    advertise: bool | Advertising,
+    task_status: trio.TaskStatus[tuple[Server, int]],
+) -> None:
     async with trio.open_nursery() as nursery:
         lobby = Lobby(
             nursery,
@@ -101,10 +144,7 @@ async def serve(
             store=store,
         )
         lobby.restore()
-        # What exists now (modules, restored tables) lives as long as the server: keep
-        # it out of the collector's way, so collections only scan what games create.
-        gc.collect()
-        gc.freeze()
+        nursery.start_soon(collector.run)  # no collector pauses while serving
         server = Server(lobby, limits, max_connections)
         listeners = await trio.open_tcp_listeners(port, host=host)
         bound = listeners[0].socket.getsockname()[1]
@@ -118,8 +158,6 @@ async def serve(
             await trio.sleep_forever()
         finally:
             server.shutdown()
-            if store is not None:
-                store.close()
 
 
 def _advertising(args: argparse.Namespace) -> Advertising | None:
@@ -141,7 +179,7 @@ def _say(text: str) -> None:
         print(text, flush=True)
 
 
-async def _run(args: argparse.Namespace) -> None:
+async def _run(args: argparse.Namespace, lock: DataDirLock | None) -> None:
     advertise = _advertising(args)
     async with trio.open_nursery() as nursery:
         server, port = await nursery.start(
@@ -152,11 +190,14 @@ async def _run(args: argparse.Namespace) -> None:
                 max_tables=args.max_tables,
                 max_connections=args.max_connections,
                 data_dir=None if args.no_data else Path(args.data_dir),
+                data_lock=lock,
                 limits=Limits(rate=args.rate),
                 advertise=advertise or False,
                 task_status=task_status,
             )
         )
+        if lock is not None:
+            lock.announce(f"{args.host}:{port}")
         if args.ready_json:  # first, for the program that started us
             _say(ready_line(port, args.host))
         for line in listening_lines(args.host, port):
@@ -250,8 +291,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-data", action="store_true", help="keep nothing on disk (tables die with the server)"
     )
+    limits = Limits()
     parser.add_argument(
-        "--rate", type=float, default=30.0, help="requests per second allowed per connection"
+        "--rate",
+        type=float,
+        default=limits.rate,
+        help=(
+            "requests per second allowed per connection (default %(default)s), after a "
+            f"burst of twice that ({2 * limits.rate:g}); beyond it requests are refused "
+            f"rate_limited, and after {limits.strikes} refusals the connection is closed "
+            "(ping and pong never count)"
+        ),
     )
     parser.add_argument("--max-tables", type=int, default=200, help="tables at most")
     parser.add_argument("--max-connections", type=int, default=2000, help="connections at most")
@@ -287,8 +337,18 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(message)s")
+    lock = None
+    if not args.no_data:
+        try:
+            lock = DataDirLock(Path(args.data_dir)).acquire()
+        except DataDirInUse as exc:
+            print(exc, file=sys.stderr)
+            return EXIT_FAILED
+        except OSError as exc:
+            print(listen_error(args.host, args.port, exc), file=sys.stderr)
+            return EXIT_FAILED
     try:
-        trio.run(_run, args)
+        trio.run(_run, args, lock)
     except (OSError, BaseExceptionGroup) as exc:
         error = _os_error(exc)
         if error is None:

@@ -18,6 +18,7 @@ import trio
 from protocol.errors import ProtocolError
 from protocol.messages import Message, TableOptions, TableRemoved, TableUpdate
 
+from .faults import StoreUnavailable
 from .store import Store
 from .table import Member, Table
 from .text import TABLE_NAME_MAX, BadText, clean_name
@@ -128,8 +129,12 @@ class Lobby:
             for member in list(self.watchers):
                 member.send(removed)
             if self.store is not None:
-                with trio.CancelScope(shield=True):
-                    await self.store.drop_table(table.id)
+                try:
+                    with trio.CancelScope(shield=True):
+                        await self.store.drop_table(table.id)
+                except StoreUnavailable as exc:  # it comes back on restart: no harm
+                    log.warning("table %s closed but not removed from the store: %s",
+                                table.id, exc)
 
     def _table_changed(self, table: Table) -> None:
         if table.id not in self.tables:

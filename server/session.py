@@ -14,7 +14,10 @@ import itertools
 import logging
 import random
 import socket
+import sqlite3
+from collections.abc import Awaitable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import trio
 
@@ -53,14 +56,19 @@ from protocol.messages import (
 )
 from protocol.versions import PROTOCOL_VERSION
 
+from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable
 from .lobby import Lobby
 from .table import Table
 from .text import BadText, clean_name
 
 log = logging.getLogger("taki.server")
+T = TypeVar("T")
 _numbers = itertools.count(1)
 CLOSE_GRACE = 5.0
 """Seconds a closing connection has to take its last frames."""
+LINGER = 2.0
+"""Seconds a closed connection's incoming bytes are still read and dropped (see
+``Session._linger``)."""
 TABLES_PER_FRAME = 20
 """Tables per ``tables`` frame; the rest follow as ``table_update`` (frames stay small)."""
 
@@ -76,9 +84,11 @@ class Limits:
     recv_size: int = 65536
     rate: float = 30.0
     """Requests per second a connection may send (bursts of twice that); beyond it
-    they get ``rate_limited``, and a connection that keeps flooding is closed."""
+    they get ``rate_limited`` (not remembered: a resent id is carried out), and a
+    connection that keeps flooding is closed. ``ping`` and ``pong`` never count."""
     strikes: int = 200
-    """Refused-for-rate messages after which the connection is closed."""
+    """Refused-for-rate messages after which the connection gets the fatal error
+    ``flooding`` and is closed (PROTOCOL.md section 4 states these defaults)."""
     send_buffer: int | None = None
     """SO_SNDBUF for each connection (None: the system's); small values find slow
     readers sooner."""
@@ -94,6 +104,8 @@ class Session:
         self.number = next(_numbers)
         self.conn = ServerConnection()
         self.name = "?"
+        self.own_name = "?"
+        """The name from the hello (cleaned); ``name`` is the one shown at a table."""
         self.table: Table | None = None
         self.recent: RecentIds[Message] = RecentIds()
         self._out_send, self._out_recv = trio.open_memory_channel[bytes | None](limits.queue_size)
@@ -104,6 +116,8 @@ class Session:
         self._allowance = 2 * limits.rate
         self._allowance_at = trio.current_time()
         self._strikes = 0
+        self._flushed = False
+        """The writer sent every queued frame and stopped: close with a linger."""
 
     # ------------------------------------------------------------------ sending
 
@@ -186,9 +200,30 @@ class Session:
             self.lobby.unwatch(self)
             with trio.CancelScope(shield=True):
                 await self._leave_table(disconnect=True)
+            await self._linger()
             with trio.CancelScope(shield=True), trio.move_on_after(1):
                 await self.stream.aclose()
             log.info("connection %d closed", self.number)
+
+    async def _linger(self) -> None:
+        """Close the way that keeps the last frames: shut down our writing (the peer
+        gets them, then end of stream), then read and drop what the peer still sends for
+        up to LINGER seconds. Closing a socket with unread bytes in it sends a reset,
+        and a reset can destroy frames the peer has not read yet (a fatal error's
+        reason above all). Only after a clean flush; a server stopping cuts it short."""
+        if not self._flushed or self.conn.peer_closed:
+            return
+        stream = self.stream
+        if not isinstance(stream, trio.abc.HalfCloseableStream):
+            return
+        try:
+            await stream.send_eof()
+            with trio.move_on_after(LINGER):
+                while await stream.receive_some(self.limits.recv_size):
+                    pass
+        except (trio.BrokenResourceError, trio.ClosedResourceError, trio.BusyResourceError,
+                OSError):
+            pass
 
     async def _writer(self) -> None:
         """Send queued frames, as many as are waiting in one write (fewer syscalls, and a
@@ -196,6 +231,7 @@ class Session:
         done = False
         async for data in self._out_recv:
             if data is None:
+                self._flushed = True
                 break
             chunks = [data]
             size = len(data)
@@ -211,6 +247,7 @@ class Session:
                 size += len(more)
             await self.stream.send_all(b"".join(chunks) if len(chunks) > 1 else data)
             if done:
+                self._flushed = True
                 break
         self._scope.cancel()
 
@@ -253,7 +290,7 @@ class Session:
             self.send(Error("timeout", "no hello within the time allowed"))
             return False
         try:
-            self.name = clean_name(hello.name)
+            self.name = self.own_name = clean_name(hello.name)
         except BadText as exc:
             self.send(Error("bad_message", str(exc)))
             return False
@@ -270,13 +307,27 @@ class Session:
                 self._follow_seat()
                 log.info("connection %d took back seat %s at %s", self.number, seat, table.id)
                 return True
+        if hello.token and self.conn.role != "spectator":
+            for table in list(self.lobby.tables.values()):
+                if table.seat_of_former(hello.token) is None:
+                    continue
+                welcome = lambda t=table: self.send_raw_welcome(t.id, None)  # noqa: E731
+                if await table.watch_to_return(hello.token, self, welcome):
+                    self.table = table
+                    log.info("connection %d watches %s until the host hands its seat back",
+                             self.number, table.id)
+                    return True
         self.send_raw_welcome(None, None)  # no seat (or it was lost meanwhile): the lobby
         log.info("connection %d: %r in the lobby", self.number, self.name)
         return True
 
     def send_raw_welcome(self, table: str | None, seat: int | None) -> None:
+        """The welcome; ``name`` only when it differs from the hello's (trimmed, or the
+        name of the seat taken back, e.g. ``Twin (2)``): PROTOCOL.md, ``welcome``."""
+        hello = self.conn.hello
+        changed = hello is None or self.name != hello.name
         try:
-            data = self.conn.accept(name=self.name, table=table, seat=seat)
+            data = self.conn.accept(name=self.name if changed else None, table=table, seat=seat)
         except LocalProtocolError:
             return
         self._out_send.send_nowait(data)
@@ -294,12 +345,15 @@ class Session:
                 if self.conn.closed or not await self._receive():
                     return
                 continue
-            if not self._within_rate():
+            if not isinstance(message, Ping | Pong) and not self._within_rate():
+                # Keepalive never counts: a connection is never refused its own pong.
+                # A refused id is not remembered: resent later, it is carried out.
                 self._strikes += 1
                 rid = getattr(message, "id", None)
                 self.send(Error("rate_limited", "too many requests; slow down", rid))
                 if self._strikes >= self.limits.strikes:
                     log.info("connection %d dropped: flooding", self.number)
+                    self.send(Error("flooding", "too many requests after rate_limited; closing"))
                     self.close_soon()
                     return
                 continue
@@ -334,9 +388,24 @@ class Session:
             answer: Message = await self._request(message)
         except ProtocolError as exc:
             answer = Error(exc.code, exc.message[:1000], message.id)
+        if isinstance(answer, Error) and answer.code == UNAVAILABLE:
+            self.send(answer)  # not remembered: the same id, sent again later, is carried out
+            return
         self.recent.remember(message.id, answer)
         self._follow_seat()
+        await self._store_answer(message, answer)
         self.send(answer)
+
+    async def _store_answer(self, message: Request, answer: Message) -> None:
+        """Keep a seated member's answer on disk before sending it, so an id resent
+        after a server restart gets it again (an action's ack is stored with the action
+        itself; requests that change nothing are not kept)."""
+        if isinstance(message, Resync | ListTables | ListReplays | GetReplay):
+            return
+        if isinstance(message, Action) and isinstance(answer, Ack):
+            return
+        if self.table is not None:
+            await self.table.remember_answer(self, message.id, answer)
 
     def _follow_seat(self) -> None:
         """Once seated, request ids are remembered per seat, across reconnects."""
@@ -353,7 +422,7 @@ class Session:
     async def _request(self, message: Request) -> Message:
         rid = message.id
         if isinstance(message, Action):
-            await self._at_table().act(self, message.action, message.seq)
+            await self._at_table().act(self, message.action, message.seq, rid)
             return Ack(rid)
         if isinstance(message, Chat):
             await self._at_table().chat(self, message.text)
@@ -371,19 +440,19 @@ class Session:
         if isinstance(message, CreateTable):
             self._not_at_table()
             table = self.lobby.create(message.options)
-            seat, token = await table.join(self)
+            seat, token = await self._enter(table.join(self))
             self.table = table
             return Ack(rid, table=table.id, seat=seat, token=token)
         if isinstance(message, Join):
             self._not_at_table()
             table = self.lobby.get(message.table)
-            seat, token = await table.join(self, message.seat)
+            seat, token = await self._enter(table.join(self, message.seat))
             self.table = table
             return Ack(rid, table=table.id, seat=seat, token=token)
         if isinstance(message, Spectate):
             self._not_at_table()
             table = self.lobby.get(message.table)
-            await table.spectate(self)
+            await self._enter(table.spectate(self))
             self.table = table
             return Ack(rid, table=table.id)
         if isinstance(message, Leave):
@@ -414,7 +483,10 @@ class Session:
         store = self.lobby.store
         if store is None:
             return []
-        games = await trio.to_thread.run_sync(store.list_games)
+        try:
+            games = await trio.to_thread.run_sync(store.list_games)
+        except (StoreUnavailable, sqlite3.Error, OSError):
+            raise ProtocolError(UNAVAILABLE, PAUSED_TEXT) from None
         return [ReplayInfo(g, t, tuple(names), w) for g, t, names, w in games]
 
     async def _replay(self, game: int | None, table_id: str | None) -> Replay:
@@ -424,17 +496,20 @@ class Session:
             names = tuple(s.name for s in table.seats if s is not None)[: table.game.n]
             return Replay(
                 table.game_id or 1, table.id, table.options, names, table.seed,
-                table.first, tuple(GameAction(a.type, a.seat, a.card, a.color, a.last_card)
-                                   for a in table.actions),
+                table.first, tuple(GameAction(a.type, a.seat, a.card, a.color, a.last_card,
+                                              i in table.stand_in_moves)
+                                   for i, a in enumerate(table.actions)),
                 table.game.winner,
             )
         store = self.lobby.store
         saved = None
-        if store is not None:
-            if game is not None:
+        try:
+            if store is not None and game is not None:
                 saved = await trio.to_thread.run_sync(store.load_game, game)
-            elif table_id is not None:
+            elif store is not None and table_id is not None:
                 saved = await trio.to_thread.run_sync(store.latest_game, table_id)
+        except (StoreUnavailable, sqlite3.Error, OSError):
+            raise ProtocolError(UNAVAILABLE, PAUSED_TEXT) from None
         if saved is None or not saved.finished:
             raise ProtocolError("no_such_game", "no finished game with that number")
         return Replay(
@@ -444,9 +519,26 @@ class Session:
             tuple(saved.names),
             saved.seed,
             saved.first,
-            tuple(GameAction.from_dict(a) for a in saved.actions),
+            tuple(
+                GameAction.from_dict(a | ({"stand_in": True} if by == "stand_in" else {}))
+                for a, by in zip(saved.actions, saved.by or [None] * len(saved.actions),
+                                 strict=False)
+            ),
             saved.winner,
         )
+
+    async def _enter(self, entering: Awaitable[T]) -> T:
+        """Join, create or spectate: the lobby pushes stop first (PROTOCOL.md 5.1), so
+        the table's own ``table_update`` is the only one and none comes between the
+        snapshot and the ack; a refused entry keeps the pushes."""
+        watching = self in self.lobby.watchers
+        self.lobby.unwatch(self)
+        try:
+            return await entering
+        except BaseException:
+            if watching:
+                self.lobby.watch(self)
+            raise
 
     def _at_table(self) -> Table:
         if self.table is None:
@@ -468,4 +560,10 @@ class Session:
             await table.disconnect(self)
         else:
             await table.leave(self)
+            self._restore_name()
         await self.lobby.left(table)
+
+    def _restore_name(self) -> None:
+        """Back in the lobby, the player is again the name it said hello with: a table's
+        ``(2)`` was only there to tell two of the same name apart."""
+        self.name = self.own_name

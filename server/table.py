@@ -14,6 +14,7 @@ which only queues (a connection that cannot keep up is dropped by its own sessio
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import random
@@ -28,11 +29,13 @@ import trio
 from engine import Action as EngineAction
 from engine import Game, Options, TakiError, action_from_json, redact, replay, view_of
 from engine.bots import Bot, make_bot
-from engine.events import TURN
+from engine.events import BROKE, TURN
 from engine.events import Event as EngineEvent
 from protocol.dedupe import RecentIds
 from protocol.errors import ProtocolError
+from protocol.limits import INT_MAX
 from protocol.messages import (
+    Ack,
     ChatLine,
     Error,
     Event,
@@ -44,9 +47,11 @@ from protocol.messages import (
     TableOptions,
     TableUpdate,
     Timer,
+    decode_message,
 )
 from protocol.patch import Unpatchable, diff_view
 
+from .faults import PAUSED_TEXT, UNAVAILABLE, Pause, StoreUnavailable
 from .store import SavedTable, Store
 from .text import clean_chat, unique_name
 
@@ -90,6 +95,9 @@ class Seat:
     recent: RecentIds[Message] = field(default_factory=RecentIds)
     """Answers to this seat's recent request ids: a retry after a reconnect is applied
     once (PROTOCOL.md, requests)."""
+    former_token: str | None = None
+    """A bot seat taken over from a person whose grace ran out: that person's token, so
+    the host can hand the seat back to them (``hand_back``)."""
 
     @property
     def person(self) -> bool:
@@ -97,14 +105,18 @@ class Seat:
 
     def info(self) -> SeatInfo:
         if self.bot is not None:
-            return SeatInfo(self.name, self.bot_kind, True)
+            returnable = self.former_token is not None
+            return SeatInfo(self.name, self.bot_kind, True, returnable=returnable)
         connected = self.member is not None
         if self.stand_in is not None:
             return SeatInfo(self.name, "basic", connected, stand_in=True)
         return SeatInfo(self.name, None, connected)
 
     def saved(self) -> dict[str, Any]:
-        return {"name": self.name, "token": self.token, "bot": self.bot_kind}
+        out: dict[str, Any] = {"name": self.name, "token": self.token, "bot": self.bot_kind}
+        if self.former_token is not None:
+            out["former"] = self.former_token
+        return out
 
 
 @dataclass
@@ -121,13 +133,23 @@ _WIRE: dict[EngineAction, GameAction] = {}
 
 
 def _to_wire(action: EngineAction) -> GameAction:
-    """The wire form of an engine action (cached: the engine interns its actions)."""
+    """The wire form of a legal action: without ``seat``, since every entry of a
+    recipient's ``legal`` list is its own (PROTOCOL.md 6.1). Cached: the engine interns
+    its actions."""
     wire = _WIRE.get(action)
     if wire is None:
         wire = _WIRE[action] = GameAction.trusted(
-            type=action.type, seat=action.seat, card=action.card, color=action.color
+            type=action.type, card=action.card, color=action.color
         )
     return wire
+
+
+def _wire_event(event: EngineEvent, viewer: int | None) -> dict[str, Any]:
+    """The event map ``viewer`` may see. A ``broke`` names its card (``breaker``), so a
+    client following the discard pile from events alone sees it land."""
+    if event.kind == BROKE and event.card is None:
+        event = event._replace(card="breaker")
+    return redact(event, viewer).to_json()
 
 
 def safe_default(legal: list[EngineAction]) -> EngineAction | None:
@@ -189,6 +211,18 @@ class Table:
         self._info: TableInfo | None = None
         self._public: dict[str, Any] | None = None
         self._sleep_until = math.inf
+        self.pause = Pause(table_id)
+        """The storage fault this table waits out, if any (server/faults.py)."""
+        self.stand_in_moves: set[int] = set()
+        """Indexes in ``actions`` of the moves stand-ins made (marked in the replay)."""
+        self._held: list[EngineEvent] = []
+        """Events taken from the game to number them before storing their action."""
+        self._held_by: int | None = None
+        """The seat whose stand-in made the held events' action, if one did."""
+        self._stand_in_seqs: set[int] = set()
+        """Seqs of the events a stand-in's move caused for its seat ("for you")."""
+        self._returning: dict[Member, str] = {}
+        """Members watching while they wait to be handed their seat back: their token."""
 
     # ---------------------------------------------------------------- who is here
 
@@ -292,21 +326,24 @@ class Table:
             index = self.seat_of_token(token)
             if index is None:
                 return None
-            if welcome is not None:
-                welcome(index)
             seat = self.seats[index]
             assert seat is not None
+            member.name = seat.name  # the welcome gives the name the seat is shown under
+            if welcome is not None:
+                welcome(index)
             old = seat.member
             if old is not None and old is not member:
                 self.members.pop(old, None)
                 old.send(Error("replaced", "this seat was taken back by another connection"))
                 old.close_soon()
+            if seat.away_since is not None:
+                # Lift the grace period that ``disconnect`` announced (or that a snapshot's
+                # timers showed); a take-over of a connected seat started none: no lift.
+                self._tell(Timer("reconnect", index, None))
             seat.member = member
             seat.away_since = None
             seat.stand_in = None
-            member.name = seat.name
             self.members[member] = _Watch(index)
-            self._tell(Timer("reconnect", index, None))
             await self._changed(snapshot_to=[member])
             return index
 
@@ -315,6 +352,7 @@ class Table:
         by a basic bot so the others play on; the host role passes on."""
         async with self.lock:
             watch = self.members.pop(member, None)
+            self._returning.pop(member, None)
             if watch is None:
                 return
             if watch.seat is not None:
@@ -323,11 +361,16 @@ class Table:
                     self._give_up(watch.seat)
             await self._changed()
 
-    def _give_up(self, index: int) -> None:
-        """A person's seat is let go: a bot for good in a game, else a free seat."""
+    def _give_up(self, index: int, *, returnable: bool = False) -> None:
+        """A person's seat is let go: a bot for good in a game, else a free seat.
+
+        ``returnable``: the person did not leave but stayed away past the grace
+        period, so the host may hand the seat back to them later."""
         seat = self.seats[index]
         assert seat is not None
         if self.state == "playing":
+            seat.former_token = seat.token if returnable else None
+            log.info("table %s: a bot now plays for %s (seat %d)", self.id, seat.name, index)
             seat.member = None
             seat.token = None
             seat.away_since = None
@@ -343,6 +386,7 @@ class Table:
         """The member's connection is gone: a seat waits for its token (grace period)."""
         async with self.lock:
             watch = self.members.pop(member, None)
+            self._returning.pop(member, None)
             if watch is None:
                 return
             if watch.seat is not None:
@@ -370,15 +414,67 @@ class Table:
     async def remove_bot(self, member: Member, seat: int) -> None:
         async with self.lock:
             self._need_host(member)
-            if self.state == "playing":
-                raise ProtocolError("game_in_progress", "bots leave only between games")
             if not 0 <= seat < len(self.seats):
                 raise ProtocolError("bad_seat", f"there is no seat {seat}")
             holder = self.seats[seat]
+            if self.state == "playing":
+                if holder is not None and holder.bot is not None and holder.former_token:
+                    self._hand_back(seat, holder)
+                    await self._changed()
+                    return
+                raise ProtocolError("game_in_progress", "bots leave only between games")
             if holder is None or holder.bot is None:
                 raise ProtocolError("not_a_bot", f"seat {seat} is not held by a bot")
             self.seats[seat] = None
             await self._changed()
+
+    def _hand_back(self, index: int, seat: Seat) -> None:
+        """The bot that kept a seat after the grace period leaves; the person who held
+        it sits again with the hand as it is: at once if they are watching, else on
+        their return with their token (a fresh grace period, a stand-in meanwhile)."""
+        self._info = None
+        seat.bot = None
+        seat.bot_kind = None
+        seat.token, seat.former_token = seat.former_token, None
+        seat.recent = RecentIds()
+        seat.stand_in = None
+        seat.away_since = trio.current_time()
+        back = next((m for m, t in self._returning.items() if t == seat.token), None)
+        log.info("table %s: seat %d handed back to %s", self.id, index, seat.name)
+        if back is not None:
+            del self._returning[back]
+            seat.member = back
+            seat.away_since = None
+            self.members[back] = _Watch(index)
+            back.send(self.snapshot(back))
+        else:
+            self._tell(Timer("reconnect", index, self.options.reconnect_grace))
+
+    async def watch_to_return(
+        self, token: str, member: Member, welcome: Callable[[], None] | None = None
+    ) -> bool:
+        """A person whose seat a bot took for good came back with their old token: they
+        watch the table until the host hands the seat back. False if no seat here
+        remembers that token."""
+        async with self.lock:
+            if self.seat_of_former(token) is None:
+                return False
+            if welcome is not None:
+                welcome()
+            self.members[member] = _Watch(None)
+            self._returning[member] = token
+            await self._changed(snapshot_to=[member])
+            return True
+
+    def seat_of_former(self, token: str) -> int | None:
+        """The bot seat that ``token`` held before the bot took it for good."""
+        wanted = token.encode("utf-8", "surrogatepass")
+        for i, s in enumerate(self.seats):
+            if s is not None and s.former_token is not None and secrets.compare_digest(
+                s.former_token.encode(), wanted
+            ):
+                return i
+        return None
 
     async def start(self, member: Member, first_seat: int | None = None) -> None:
         """Deal a game to the seated players (seats are packed to the front first)."""
@@ -404,9 +500,22 @@ class Table:
             first_seat >= len(self.seats) or self.seats[first_seat] is None
         ):
             raise ProtocolError("bad_seat", f"seat {first_seat} is empty")
+        self._not_paused()
         # Pack the seats so that engine seat i is table seat i.
         order = [i for i, s in enumerate(self.seats) if s is not None]
         moved = {old: new for new, old in enumerate(order)}
+        first = moved[first_seat] if first_seat is not None else None
+        seed = self._seeds.randrange(INT_MAX + 1)  # a replay's seed is on the wire
+        game_id = None
+        if self.store is not None:  # stored first: a refused deal changes nothing
+            try:
+                game_id = await self.store.new_game(
+                    self.id, len(taken), seed, first, self.options.to_dict(),
+                    [s.name for s in taken],
+                )
+            except StoreUnavailable as exc:
+                self._fault(exc)
+                raise ProtocolError(UNAVAILABLE, PAUSED_TEXT) from None
         self.seats = taken + [None] * (len(self.seats) - len(taken))
         if self.host is not None:
             self.host = moved.get(self.host)
@@ -414,33 +523,33 @@ class Table:
             if watch.seat is not None:
                 watch.seat = moved.get(watch.seat)
             watch.synced = False
-        self.first = moved[first_seat] if first_seat is not None else None
-        self.seed = self._seeds.randrange(2**63)
+        self.first = first
+        self.seed = seed
         opts = _engine_options(self.options)
         self.game = Game.new(len(taken), self.seed, opts, self.first)
         self.actions = []
-        if self.store is not None:
-            self.game_id = await self.store.new_game(
-                self.id, len(taken), self.seed, self.first, self.options.to_dict(),
-                [s.name for s in taken],
-            )
+        self.stand_in_moves = set()
+        self.game_id = game_id
         self.state = "playing"
         self.log.clear()
         self.game.take_events()
         await self._changed(snapshot_to=list(self.members))
 
-    async def act(self, member: Member, action: GameAction, seq: int | None = None) -> None:
+    async def act(
+        self, member: Member, action: GameAction, seq: int | None = None, rid: int | None = None
+    ) -> None:
         """Apply a seated member's action; the engine's refusals keep their codes.
 
         ``seq``, when given, is the last event the client had seen: if the table has
         moved on since, the action was meant for another state and is refused as
         ``stale`` (PROTOCOL.md, the game)."""
         async with self.lock:
-            if seq is not None and seq != self.seq:
-                raise ProtocolError("stale", f"the table is at event {self.seq}, not {seq}")
             watch = self.members.get(member)
             if watch is None or watch.seat is None:
                 raise ProtocolError("not_seated", "only a seated player may act")
+            self._not_paused()
+            if seq is not None and seq != self.seq:
+                raise ProtocolError("stale", f"the table is at event {self.seq}, not {seq}")
             if self.game is None or self.state != "playing":
                 raise ProtocolError("no_game", "no game is being played here")
             if action.seat is not None and action.seat != watch.seat:
@@ -450,7 +559,11 @@ class Table:
                 engine_action = action_from_json(data)
             except TakiError as exc:
                 raise ProtocolError(exc.code, exc.message) from None
-            await self._apply(engine_action)
+            holder = self.seats[watch.seat]
+            answer = None
+            if rid is not None and holder is not None and holder.token is not None:
+                answer = (self.id, holder.token, rid, Ack(rid).to_dict())
+            await self._apply(engine_action, answer=answer)
 
     async def chat(self, member: Member, text: str) -> None:
         async with self.lock:
@@ -465,7 +578,29 @@ class Table:
     async def resync(self, member: Member) -> None:
         async with self.lock:
             if member in self.members:
-                member.send(self.snapshot(member))
+                self._send_snapshot(member)
+
+    def _send_snapshot(self, member: Member) -> None:
+        """A snapshot, then a ``timer`` for each deadline running now: a snapshot holds
+        no clocks, and a later lift must never be the first a member hears of one."""
+        member.send(self.snapshot(member))
+        for timer in self._running_timers():
+            member.send(timer)
+
+    def _running_timers(self) -> list[Timer]:
+        now = trio.current_time()
+        timers: list[Timer] = []
+        for i, s in enumerate(self.seats):
+            if s is not None and s.person and s.member is None and s.away_since is not None:
+                left = s.away_since + self.options.reconnect_grace - now
+                timers.append(Timer("reconnect", i, max(0.0, left)))
+        if self._plus3_due is not None:
+            timers.append(Timer("plus3", None, max(0.0, self._plus3_due - now)))
+        if self._turn_due is not None and self.game is not None:
+            timers.append(Timer("turn", self.game.turn, max(0.0, self._turn_due - now)))
+        if self.pause.paused and self.pause.retry_at is not None:
+            timers.append(Timer("paused", None, max(0.0, self.pause.retry_at - now)))
+        return timers
 
     def snapshot(self, member: Member) -> Snapshot:
         """Everything ``member`` may see now."""
@@ -479,7 +614,7 @@ class Table:
             if seat is not None:
                 watch.hand = list(self.game.hands[seat])
                 legal = self._legal_for(seat)
-        log_maps = tuple(redact(e, seat).to_json() | {"seq": s} for s, e in self.log)
+        log_maps = tuple(self._event_map(s, e, seat) | {"seq": s} for s, e in self.log)
         return Snapshot(self.info(), self.seq, seat, view, legal, log_maps)
 
     # ---------------------------------------------------------------- the game
@@ -495,8 +630,19 @@ class Table:
             grouped.setdefault(a.seat, []).append(_to_wire(a))
         return {seat: tuple(actions) for seat, actions in grouped.items()}
 
-    async def _apply(self, action: EngineAction) -> None:
-        """Apply, store, then tell: an action is on disk before anyone hears of it."""
+    async def _apply(
+        self,
+        action: EngineAction,
+        *,
+        stand_in: bool = False,
+        answer: tuple[str, str, int, dict[str, Any]] | None = None,
+    ) -> None:
+        """Apply, store, then tell: an action is on disk before anyone hears of it.
+
+        The action is stored with the table's event seq after it, whether a stand-in
+        made it, and ``answer`` (the ack its request earned), in one transaction. If the
+        store cannot take it, the game is put back as it was, the table pauses and the
+        request is refused ``unavailable``: nothing unstored is acknowledged or told."""
         game = self.game
         assert game is not None
         try:
@@ -504,17 +650,90 @@ class Table:
         except TakiError as exc:
             raise ProtocolError(exc.code, exc.message) from None
         self.actions.append(action)
+        self._held.extend(game.take_events())
+        self._held_by = action.seat if stand_in else None
         finished = game.over
+        if self.store is not None and self.game_id is not None:
+            try:
+                with trio.CancelScope(shield=True):  # half-written is not an option
+                    await self.store.append_action(
+                        self.game_id, len(self.actions), action.to_json(),
+                        seq=self.seq + len(self._held), by="stand_in" if stand_in else None,
+                        answer=answer, winner=(game.winner,) if finished else None,
+                    )
+            except StoreUnavailable as exc:
+                self._undo_last()
+                self._fault(exc)
+                raise ProtocolError(UNAVAILABLE, PAUSED_TEXT) from None
+        if stand_in:
+            self.stand_in_moves.add(len(self.actions) - 1)
         if finished:
             self.state = "over"
-        if self.store is not None and self.game_id is not None:
-            with trio.CancelScope(shield=True):  # half-written is not an option
-                await self.store.append_action(
-                    self.game_id, len(self.actions), action.to_json()
-                )
-                if finished:
-                    await self.store.finish_game(self.game_id, game.winner)
         await self._changed(seats=finished)
+
+    def _undo_last(self) -> None:
+        """Take back the last applied action (it could not be stored): replay the rest."""
+        self.actions.pop()
+        self._held = []
+        self._held_by = None
+        self.game = self._replayed(self.actions)
+        self._public = None
+        for watch in self.members.values():
+            watch.synced = False
+
+    def _replayed(self, actions: list[EngineAction]) -> Game:
+        game = replay(
+            len(self.game.hands) if self.game is not None else 0, self.seed, actions,
+            _engine_options(self.options), self.first, record=True,
+        )
+        game.take_events()
+        return game
+
+    # ---------------------------------------------------------------- storage faults
+
+    def _not_paused(self) -> None:
+        if self.pause.paused:
+            raise ProtocolError(UNAVAILABLE, PAUSED_TEXT)
+
+    def _fault(self, exc: BaseException) -> None:
+        """The store failed: pause (once), tell everyone in words, retry later."""
+        now = trio.current_time()
+        if self.pause.begin(str(exc) or type(exc).__name__, now):
+            self._tell(Error(UNAVAILABLE, PAUSED_TEXT))
+            self._tell(Timer("paused", None, self.pause.delay))
+        self._saved_info = None  # the table's row is written again on resume
+        self._wake.set()
+
+    async def _retry_store(self) -> None:
+        """While paused: try a write; on success store the table and go on."""
+        assert self.store is not None
+        now = trio.current_time()
+        try:
+            with trio.CancelScope(shield=True):
+                await self.store.probe()
+                await self._write_row()
+        except StoreUnavailable:
+            self.pause.failed_again(now)
+            self._tell(Timer("paused", None, self.pause.delay))
+            return
+        self.pause.end(now)
+        self._turn_key = None  # a fresh turn timer: nobody loses a turn to the pause
+        self._tell(Timer("paused", None, None))
+        self._arm()
+
+    async def remember_answer(self, member: Member, rid: int, answer: Message) -> None:
+        """Store the answer to a seated member's request (best effort: an answer that
+        cannot be stored is still kept in memory)."""
+        if self.store is None:
+            return
+        seat = self.seat_for(member)
+        if seat is None or seat.token is None:
+            return
+        try:
+            with trio.CancelScope(shield=True):
+                await self.store.remember_answer(self.id, seat.token, rid, answer.to_dict())
+        except StoreUnavailable as exc:
+            log.debug("table %s: answer %d not stored: %s", self.id, rid, exc)
 
     def _broadcast_events(self) -> None:
         """Number the game's new events and send each member what it may see.
@@ -526,14 +745,17 @@ class Table:
         game = self.game
         if game is None:
             return
-        events = game.take_events()
+        events = self._held + game.take_events()
+        by = self._held_by
+        self._held = []
+        self._held_by = None
         if not events:
             return
         batch: list[tuple[int, EngineEvent]] = []
         for ev in events:
             self.seq += 1
             batch.append((self.seq, ev))
-            self.log.append((self.seq, ev))
+            self._log_event(self.seq, ev, by)
             if ev.kind == TURN:
                 self._turns += 1
         public = view_of(game, None)
@@ -555,7 +777,7 @@ class Table:
                 key = (i, version, mine)
                 data = shared.get(key)
                 if data is None:
-                    message = Event.trusted(seq=seq, event=redact(ev, seat).to_json())
+                    message = Event.trusted(seq=seq, event=self._event_map(seq, ev, seat))
                     data = shared[key] = message.encode(version)
                 member.send_encoded(data)
             patch: dict[str, Any] | None = None
@@ -569,13 +791,30 @@ class Table:
             member.send(
                 Event.trusted(
                     seq=last_seq,
-                    event=redact(last_ev, seat).to_json(),
+                    event=self._event_map(last_seq, last_ev, seat),
                     view=patch,
                     legal=legal.get(seat, ()) if seat is not None else None,
                 )
             )
             if patch is None:
                 member.send(self.snapshot(member))
+
+    def _log_event(self, seq: int, ev: EngineEvent, stand_in_seat: int | None) -> None:
+        """Keep an event for snapshots, noting whether a stand-in made it for its seat."""
+        self.log.append((seq, ev))
+        if stand_in_seat is not None and ev.seat == stand_in_seat:
+            self._stand_in_seqs.add(seq)
+            if len(self._stand_in_seqs) > 2 * LOG_KEEP:
+                oldest = self.log[0][0]
+                self._stand_in_seqs = {s for s in self._stand_in_seqs if s >= oldest}
+
+    def _event_map(self, seq: int, ev: EngineEvent, viewer: int | None) -> dict[str, Any]:
+        """An event as ``viewer`` may see it; ``stand_in: true`` when a bot standing in
+        for an absent person made it (so nobody reads "You played" for it)."""
+        data = _wire_event(ev, viewer)
+        if seq in self._stand_in_seqs:
+            data["stand_in"] = True
+        return data
 
     async def _changed(self, snapshot_to: Iterable[Member] = (), *, seats: bool = True) -> None:
         """After any command: tell everyone, store the table, re-arm the clocks.
@@ -588,7 +827,7 @@ class Table:
         targets = list(snapshot_to)
         for member in targets:
             if member in self.members:
-                member.send(self.snapshot(member))
+                self._send_snapshot(member)
         info = self.info()
         if info != self._last_info:
             self._last_info = info
@@ -611,16 +850,25 @@ class Table:
             self._saved_info, "state", None
         ) and info.host == getattr(self._saved_info, "host", None):
             return
+        try:
+            with trio.CancelScope(shield=True):
+                await self._write_row()
+        except StoreUnavailable as exc:
+            self._fault(exc)  # kept in memory; written again once the store is back
+            return
         self._saved_info = info
-        with trio.CancelScope(shield=True):
-            await self.store.save_table(
-                self.id,
-                self.options.to_dict(),
-                self.state,
-                [s.saved() if s else None for s in self.seats],
-                self.host,
-                self.game_id,
-            )
+
+    async def _write_row(self) -> None:
+        assert self.store is not None
+        await self.store.save_table(
+            self.id,
+            self.options.to_dict(),
+            self.state,
+            [s.saved() if s else None for s in self.seats],
+            self.host,
+            self.game_id,
+            self.seq,
+        )
 
     # ---------------------------------------------------------------- restoring
 
@@ -638,26 +886,59 @@ class Table:
             else:
                 token = entry.get("token")
                 table.seats[i] = Seat(str(entry["name"]), token=token, away_since=now)
+            seat = table.seats[i]
+            assert seat is not None
+            former = entry.get("former")
+            seat.former_token = str(former) if former else None
+            for rid, answer in saved.answers.get(str(seat.token), []):
+                with contextlib.suppress(ProtocolError):
+                    seat.recent.remember(rid, decode_message(answer))
         table.host = saved.host
         table.state = saved.state
+        table.seq = saved.seq
         game = saved.game
         if game is not None and saved.state in ("playing", "over"):
-            from engine import action_from_json as parse
-
-            actions = [parse(a) for a in game.actions]
-            table.game = replay(
-                game.players, game.seed, actions, _engine_options(table.options), game.first,
-                record=True,
-            )
-            table.game.take_events()
+            table._replay_saved(game.players, game.seed, game.first, game.actions, game.seqs,
+                                game.by)
             table.game_id = game.id
-            table.seed = game.seed
-            table.first = game.first
-            table.actions = actions
-            table.state = "over" if table.game.over else "playing"
+            table.state = "over" if table.game is not None and table.game.over else "playing"
         table._saved_info = table.info()
         table._arm()
         return table
+
+    def _replay_saved(
+        self,
+        players: int,
+        seed: int,
+        first: int | None,
+        stored: list[dict[str, Any]],
+        seqs: list[int | None],
+        by: list[str | None],
+    ) -> None:
+        """Rebuild the game action by action, numbering each action's events so that
+        the last one carries the seq stored with it: ``seq`` continues where it was and
+        the log keeps its recent history (stand-in moves marked as such)."""
+        self.seed = seed
+        self.first = first
+        self.game = game = Game.new(players, seed, _engine_options(self.options), first,
+                                    record=True)
+        game.take_events()
+        self.actions = []
+        count = self.seq if not any(q is not None for q in seqs) else 0
+        for i, data in enumerate(stored):
+            action = action_from_json(data)
+            game.apply(action)
+            self.actions.append(action)
+            events = game.take_events()
+            stored_seq = seqs[i] if i < len(seqs) else None
+            last = stored_seq if stored_seq is not None else count + len(events)
+            stand_in = i < len(by) and by[i] == "stand_in"
+            if stand_in:
+                self.stand_in_moves.add(i)
+            for k, ev in enumerate(events):
+                self._log_event(last - len(events) + 1 + k, ev, action.seat if stand_in else None)
+            count = last
+        self.seq = max(self.seq, count)
 
     # ---------------------------------------------------------------- clocks
 
@@ -739,6 +1020,8 @@ class Table:
             member.send(message)
 
     def next_deadline(self) -> float:
+        if self.pause.paused:
+            return self.pause.retry_at or math.inf
         dues = [
             d
             for d in (self._bot_due, self._plus3_due, self._turn_due, self._grace_due())
@@ -753,6 +1036,17 @@ class Table:
             await self._tick()
 
     async def _tick(self) -> None:
+        if self.pause.paused:
+            if self.store is not None and trio.current_time() >= (self.pause.retry_at or 0):
+                await self._retry_store()
+            return  # nothing moves while nothing can be stored
+        try:
+            await self._tick_due()
+        except ProtocolError as exc:
+            if exc.code != UNAVAILABLE:
+                raise  # (a stored-move failure paused the table and was logged once)
+
+    async def _tick_due(self) -> None:
         now = trio.current_time()
         grace = self._grace_due()
         if grace is not None and grace <= now:
@@ -761,7 +1055,7 @@ class Table:
                     s is not None and s.person and s.member is None and s.away_since is not None
                     and s.away_since + self.options.reconnect_grace <= now
                 ):
-                    self._give_up(i)
+                    self._give_up(i, returnable=True)
             await self._changed()
             return
         game = self.game
@@ -780,7 +1074,13 @@ class Table:
                 bot = self._bot_for(index, now)
                 if bot is not None:
                     mine = [a for a in game.legal_actions() if a.seat == index]
-                    await self._apply(bot.choose(view_of(game, index), mine))
+                    holder = self.seats[index]
+                    # A bot for an absent person, or one keeping the seat of a person
+                    # who may be handed it back: either way "a bot played for you".
+                    stand_in = holder is not None and (
+                        holder.bot is None or holder.former_token is not None
+                    )
+                    await self._apply(bot.choose(view_of(game, index), mine), stand_in=stand_in)
                     return
             self._arm()
             return

@@ -9,11 +9,11 @@ character (bidi overrides and isolates, zero-width joiners); Textual markup such
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
 
-NAME_MAX: Final = 24
-TABLE_NAME_MAX: Final = 40
-CHAT_MAX: Final = 500
+from protocol.limits import CHAT_MAX, NAME_MAX, TABLE_NAME_MAX
+
+__all__ = ["CHAT_MAX", "NAME_MAX", "TABLE_NAME_MAX", "BadText", "clean_chat", "clean_name",
+           "unique_name"]
 
 
 class BadText(ValueError):

@@ -1,120 +1,99 @@
-"""A minimal trio client for server tests: real TCP, the shared protocol objects."""
+"""The trio server tests' helpers, in one place: ``NetClient`` (the harness client,
+keeping every message), a server on a loopback port (``running_server``), clients over
+TCP (``connect``) or over an in-memory stream pair (``connect_memory``: no socket, so
+pytest-trio's ``autojump_clock`` can skip the waits), and two players at a dealt table."""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import trio
+import trio.testing
 
-from protocol.connection import ClientConnection
-from protocol.messages import (
-    Ack,
-    Action,
-    Error,
-    Event,
-    GameAction,
-    Message,
-    Ping,
-    Pong,
-    Request,
-    Snapshot,
-)
-from protocol.patch import apply_patch
+from bench.harness import Client
+from protocol.messages import Ack, CreateTable, Join, Snapshot, Start, TableOptions
+from server.app import Server, serve
+from server.session import Limits
 
 
-class NetClient:
-    """Connects, says hello, sends requests and keeps everything it receives."""
+class NetClient(Client):
+    """Connects, says hello, sends requests and keeps everything it receives
+    (``received``, ``raw``, ``wait_for``); ``request(Type, **fields)`` adds the id."""
 
-    def __init__(self, stream: trio.SocketStream, name: str) -> None:
-        self.stream = stream
-        self.name = name
-        self.conn = ClientConnection()
-        self.received: list[Message] = []
-        self.raw: list[bytes] = []
-        self.ids = itertools.count(1)
-        self.view: dict[str, Any] | None = None
-        self.legal: tuple[GameAction, ...] = ()
-        self.seat: int | None = None
-        self.token: str | None = None
-        self.seq = 0
-        self.gaps = 0
-        self._new = trio.Event()
-        self.closed = False
+    software = "test/1"
 
-    @classmethod
-    async def connect(
-        cls, port: int, name: str, *, token: str | None = None, role: str | None = None
-    ) -> NetClient:
-        stream = await trio.open_tcp_stream("127.0.0.1", port)
-        client = cls(stream, name)
-        await stream.send_all(client.conn.hello(name, "test/1", token=token, role=role))
-        return client
+    def __init__(self, stream: trio.abc.Stream, name: str, *, keep: bool = True) -> None:
+        super().__init__(stream, name, keep=keep)
 
-    async def pump(self) -> None:
-        """Read until the server closes (run it in a nursery)."""
-        try:
-            while True:
-                data = await self.stream.receive_some(65536)
-                self.raw.append(data)
-                self.conn.receive_data(data)
-                for message in self.conn.messages():
-                    self._keep(message)
-                    if isinstance(message, Ping):
-                        await self.stream.send_all(self.conn.send(Pong(message.nonce)))
-                if not data:
-                    break
-        except (trio.BrokenResourceError, trio.ClosedResourceError):
-            pass
-        finally:
-            self.closed = True
-            self._new.set()
 
-    def _keep(self, message: Message) -> None:
-        self.received.append(message)
-        if isinstance(message, Snapshot):
-            self.view = message.view
-            self.legal = message.legal or ()
-            self.seat = message.seat
-            self.seq = message.seq
-        elif isinstance(message, Event):
-            if message.seq != self.seq + 1:
-                self.gaps += 1
-            self.seq = message.seq
-            if message.view is not None and self.view is not None:
-                apply_patch(self.view, message.view)
-            if message.legal is not None:
-                self.legal = message.legal
-        elif isinstance(message, Ack) and message.token:
-            self.token = message.token
-        self._new.set()
-        self._new = trio.Event()
-
-    async def wait_for(self, test: Callable[[Message], bool], timeout: float = 10) -> Message:
-        """The first message (already received or to come) that passes ``test``."""
-        seen = 0
-        with trio.fail_after(timeout):
-            while True:
-                for message in self.received[seen:]:
-                    if test(message):
-                        return message
-                seen = len(self.received)
-                if self.closed:
-                    raise EOFError("connection closed")
-                await self._new.wait()
-
-    async def request(self, message_type: type[Request], **fields: Any) -> Message:
-        """Send a request; return its ack or error."""
-        rid = next(self.ids)
-        message = message_type(id=rid, **fields)
-        await self.stream.send_all(self.conn.send(message))
-        return await self.wait_for(
-            lambda m: isinstance(m, Ack | Error) and getattr(m, "id", None) == rid
+@asynccontextmanager
+async def running_server(**kwargs: Any) -> AsyncIterator[tuple[Server, int, trio.Nursery]]:
+    """``serve`` on a loopback port (test players act at machine speed: no rate limit to
+    speak of); yields (server, port, a nursery for the clients)."""
+    kwargs.setdefault("limits", Limits(rate=100_000))
+    async with trio.open_nursery() as nursery:
+        server, port = await nursery.start(
+            lambda task_status: serve("127.0.0.1", 0, task_status=task_status, **kwargs)
         )
+        yield server, port, nursery
+        nursery.cancel_scope.cancel()
 
-    async def act(self, action: GameAction) -> Message:
-        return await self.request(Action, action=action)
 
-    async def close(self) -> None:
-        await self.stream.aclose()
+async def connect(nursery: trio.Nursery, port: int, name: str, **kw: Any) -> NetClient:
+    """A client over TCP, pumping, welcomed."""
+    client = await NetClient.connect(port, name, **kw)
+    nursery.start_soon(client.pump)
+    await client.wait_for(lambda m: m.TYPE == "welcome")
+    return client
+
+
+async def connect_memory(
+    nursery: trio.Nursery, server: Server, name: str, *, token: str | None = None,
+    role: str | None = None,
+) -> NetClient:  # fmt: skip
+    """A client over an in-memory stream pair straight into ``server``, pumping, welcomed."""
+    client_end, server_end = trio.testing.memory_stream_pair()
+    nursery.start_soon(server.handle, server_end)
+    client = NetClient(client_end, name)
+    await client.send(client.conn.hello(name, client.software, token=token, role=role))
+    nursery.start_soon(client.pump)
+    await client.wait_for(lambda m: m.TYPE == "welcome")
+    return client
+
+
+def options(**kw: Any) -> TableOptions:
+    base: dict[str, Any] = {"name": "Friday", "seats": 4}
+    base.update(kw)
+    return TableOptions(**base)
+
+
+async def seated_pair(
+    nursery: trio.Nursery, port: int, first: int = 0, **opts: Any
+) -> tuple[NetClient, NetClient]:
+    """Players A and B at a new 2-seat table t1, dealt, seat ``first`` to start."""
+    a = await connect(nursery, port, "A")
+    await a.request(CreateTable, options=options(seats=2, **opts))
+    b = await connect(nursery, port, "B")
+    await b.request(Join, table="t1")
+    await a.request(Start, first_seat=first)
+    for c in (a, b):
+        await c.wait_for(lambda m: isinstance(m, Snapshot) and m.view is not None)
+    return a, b
+
+
+async def play_out(clients: list[NetClient], limit: int = 5000) -> None:
+    """Each client plays its first legal action whenever it has one, to the game's end."""
+    for _ in range(limit):
+        if any(c.view and c.view.get("over") for c in clients):
+            return
+        assert not any(c.closed for c in clients), "a player's connection was closed"
+        moved = False
+        for c in clients:
+            if c.legal and c.view and not c.view.get("over"):
+                answer = await c.act(c.legal[0])
+                moved = moved or isinstance(answer, Ack)
+        if not moved:
+            await trio.sleep(0.01)
+    raise AssertionError("the game did not end")

@@ -15,7 +15,7 @@ from client.screens.lobby import LobbyScreen
 from client.screens.table import TableScreen
 from client.widgets.cards import CardTile
 from engine import game_from_position
-from protocol.messages import TableOptions
+from protocol.messages import GameAction, TableOptions
 
 from .server_thread import ServerThread
 from .util import position
@@ -95,10 +95,40 @@ async def test_play_a_card_by_number_and_enter(server: ServerThread) -> None:
         await until(lambda: app.state.hand == ["R1", "G3", "R7"] and bool(app.state.legal))
         await until(lambda: len(app.screen.query(CardTile)) == 3)  # recomposed
         tiles = list(app.screen.query(CardTile))
-        assert [t.has_class("unplayable") for t in tiles] == [False, True, False]
-        await pilot.press("3", "enter")
+        # Sorted by colour: R1, R7, G3.
+        assert [t.code for t in tiles] == ["R1", "R7", "G3"]
+        assert [t.has_class("unplayable") for t in tiles] == [False, False, True]
+        await pilot.press("2", "enter")
         await until(lambda: "R7" not in app.state.hand)
         assert app.state.view is not None and app.state.view["lead"] in ("R7", "B1", "B3", "B4")
+
+
+@pytest.mark.asyncio
+async def test_refusals_say_why_and_the_card_flashes(server: ServerThread) -> None:
+    app = make_app(server)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await seated_game(app, server)
+        table = server.server.lobby.tables["t1"] if server.server else None
+        assert table is not None
+        pos = position(hands=[["G3", "G7"], ["B1", "B3", "B4"]])
+        server.call(lambda: _set_game(table, pos))
+        await until(lambda: sorted(app.state.hand) == ["G3", "G7"] and bool(app.state.legal))
+        await until(lambda: len(app.screen.query(CardTile)) == 2)
+        await pilot.press("1", "enter")
+        status = app.screen.query_one("#status")
+        await until(lambda: "Match red or 5" in str(status.render()))
+        assert any(t.has_class("refused") for t in app.screen.query(CardTile))
+        await pilot.press("c")
+        await until(lambda: "Nothing to close" in str(status.render()))
+        assert sorted(app.state.hand) == ["G3", "G7"]  # nothing was sent
+        # The server's own refusal of a rule is worded the same way, not in English.
+        app.send_action(GameAction("play", app.state.seat or 0, "G7"))
+        await until(lambda: "Match red or 5" in str(status.render())
+                    and "does not match" not in str(status.render()))
+        await pilot.press("s")  # a host key, but the game is on
+        await until(lambda: "Only before the game starts" in str(status.render()))
+        await pilot.press("v")
+        await until(lambda: "when the game is over" in str(status.render()))
 
 
 def _set_game(table: Any, pos: dict[str, Any]) -> None:
@@ -223,3 +253,39 @@ async def test_step_through_a_finished_game(server: ServerThread) -> None:
         assert screen.index == len(screen.actions) - 2
         await pilot.press("q")
         await until(lambda: isinstance(app.screen, TableScreen))
+
+
+@pytest.mark.asyncio
+async def test_an_announcement_shows_in_the_title_banner(server: ServerThread) -> None:
+    app = make_app(server)
+    async with app.run_test(size=(80, 24)):
+        await seated_game(app, server)
+        app.state.banner = "Noa said last card"
+        app.state.banner_seq += 1
+        app.refresh_screen()
+        title = app.screen.query_one("#title")
+        await until(lambda: "Noa said last card" in str(title.render()))
+
+
+@pytest.mark.asyncio
+async def test_back_in_the_lobby_the_list_follows_the_server_again(server: ServerThread) -> None:
+    """Lobby pushes stop at a table (PROTOCOL.md 5.1): after leaving, the client asks for
+    the list again and sees tables made since."""
+    from protocol.connection import ClientConnection
+    from protocol.messages import CreateTable, Welcome
+
+    app = make_app(server)
+    async with app.run_test(size=(100, 32)):
+        await until(lambda: isinstance(app.screen, LobbyScreen) and app.link is not None)
+        app.create_table(TableOptions("Mine", 2))
+        await until(lambda: app.state.info is not None)
+        app.leave_table()
+        await until(lambda: "t1" not in app.tables and isinstance(app.screen, LobbyScreen))
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        conn = ClientConnection()
+        writer.write(conn.hello("Other", "test/1"))
+        while not isinstance(conn.next_message(), Welcome):
+            conn.receive_data(await reader.read(65536))
+        writer.write(conn.send(CreateTable(1, TableOptions("Theirs", 2))))
+        await until(lambda: "t2" in app.tables)
+        writer.close()

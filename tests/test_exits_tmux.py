@@ -63,6 +63,8 @@ def play_now(term: Terminals, tmp_path: Path, name: str) -> tuple[int, int]:
     client = script("taki-client")
     line = f"{shlex.quote(str(client))} --lang en --name Dana; echo client-ended; sleep 60"
     term.open(name, ["sh", "-c", line], {"TAKI_CONFIG_DIR": str(tmp_path / name)})
+    term.wait_for_text(name, "How to play TAKI")  # a fresh config: the first launch
+    term.press(name, "Escape")
     term.wait_for_text(name, "Play now")
     term.press(name, "p")
     term.wait_for_text(name, "Your move!", timeout=30)

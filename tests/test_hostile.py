@@ -42,8 +42,8 @@ from protocol import messages as m
 from server.session import Limits, Session
 from server.table import Table
 
+from .netclient import connect, running_server
 from .server_thread import ServerThread
-from .test_server import connect, running_server
 
 # ---------------------------------------------------------------- fuzzed frames
 
@@ -224,8 +224,8 @@ HOSTILE_NAMES: dict[str, str | None] = {
     "a\u200bb": None,  # zero-width space (a format character)
     "x\x00": None,
     "tab\there": None,
-    "x" * 25: None,  # over the server's 24
-    "x" * 10_000: None,  # over the protocol's 32
+    "x" * 25: None,  # over the one limit, 24 (protocol/limits.py)
+    "x" * 10_000: None,
     "   ": None,
 }
 
@@ -259,7 +259,9 @@ async def test_hostile_names_are_refused_or_kept_inert() -> None:
             if expected is None:
                 assert isinstance(first, m.Error) and first.code == "bad_message", (name, first)
             else:
-                assert isinstance(first, m.Welcome) and first.name == expected, (name, first)
+                assert isinstance(first, m.Welcome), (name, first)
+                # welcome.name comes only when the server changed the name (trimmed)
+                assert (first.name or name) == expected, (name, first)
         nursery.cancel_scope.cancel()
 
 

@@ -47,7 +47,8 @@ _JOINERS = {"\u200c", "\u200d"}  # ZWNJ/ZWJ: legitimate in Indic scripts
 
 
 def ui_strings() -> dict[str, str]:
-    """Every ``_("...")`` literal under client/, with where it first occurs."""
+    """Every ``_("...")`` and ``ngettext("...", "...", n)`` literal under client/, with
+    where it first occurs."""
     found: dict[str, str] = {}
     for path in sorted(CLIENT.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -55,13 +56,12 @@ def ui_strings() -> dict[str, str]:
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
-                and node.func.id == "_"
-                and len(node.args) == 1
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
+                and node.func.id in ("_", "ngettext")
             ):
                 where = f"{path.relative_to(CLIENT.parent)}:{node.lineno}"
-                found.setdefault(node.args[0].value, where)
+                for arg in node.args[:2] if node.func.id == "ngettext" else node.args[:1]:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                        found.setdefault(arg.value, where)
     return found
 
 
@@ -94,8 +94,12 @@ def key_names(english: str) -> set[str]:
     return keys
 
 
-def has_token(text: str, token: str) -> bool:
-    return re.search(rf"(?<!\w){re.escape(token)}(?!\w)", text) is not None
+def has_token(text: str, token: str, lang: str = "en") -> bool:
+    """``token`` (a key name) is in ``text``, as is or as ``lang``'s keyboards name it."""
+    names = {token, getattr(catalog(lang), "KEYS", {}).get(token, token)} if lang != "en" else {
+        token
+    }
+    return any(re.search(rf"(?<!\w){re.escape(t)}(?!\w)", text) for t in names)
 
 
 def table_rows(markdown: str) -> list[list[str]]:
@@ -193,7 +197,7 @@ def test_translations_keep_their_form(lang: str) -> None:
             if english.endswith(end) and not text.endswith(end):
                 problems.append(f"ends with {end!r}: {english!r} -> {text!r}")
         for key in sorted(key_names(english)):
-            if not has_token(text, key):
+            if not has_token(text, key, lang):
                 problems.append(f"key {key!r} lost: {english!r} -> {text!r}")
     assert not problems, f"{lang}:\n" + "\n".join(problems)
 
@@ -243,9 +247,13 @@ def test_rules_keys_table(lang: str) -> None:
         assert len(mine) == len(theirs) and all(mine)
     for mine, theirs in zip(rows[2:], english[2:], strict=True):
         for key in _TABLE_KEY.findall(theirs[0]):
-            assert has_token(mine[0], key), f"{lang}: key {key!r} lost in row {mine}"
+            assert has_token(mine[0], key, lang), f"{lang}: key {key!r} lost in row {mine}"
     table_text = "\n".join("|".join(row) for row in rows)
-    assert "Esc" in table_text
+    i18n.set_language(lang)
+    try:
+        assert i18n.key("Esc") in table_text
+    finally:
+        i18n.set_language("en")
 
 
 # ------------------------------------------------------------ switching
@@ -307,3 +315,30 @@ def test_choose_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
     assert i18n.choose() == "en"
     monkeypatch.setenv("LANG", "C.UTF-8")
     assert i18n.choose("de", None) == "en"
+
+
+# ------------------------------------------------------------ plurals
+
+
+def test_plural_rules_per_language() -> None:
+    """CLDR integer rules: French and Kannada put 0 in the singular, Icelandic 21."""
+    assert [i18n.plural_one(n, "en") for n in (0, 1, 2, 21)] == [False, True, False, False]
+    assert [i18n.plural_one(n, "fr") for n in (0, 1, 2, 21)] == [True, True, False, False]
+    assert [i18n.plural_one(n, "is") for n in (1, 11, 21, 111, 2)] == [
+        True, False, True, False, False]
+    assert [i18n.plural_one(n, "bg") for n in (0, 1, 2)] == [False, True, False]
+
+
+def test_card_counts_use_the_plural_rule() -> None:
+    from client.words import cards_count
+
+    try:
+        i18n.set_language("fr")
+        assert (cards_count(0), cards_count(1), cards_count(2)) == (
+            "0 carte", "1 carte", "2 cartes")
+        i18n.set_language("bg")
+        assert (cards_count(1), cards_count(5)) == ("1 карта", "5 карти")
+        i18n.set_language("en")
+        assert (cards_count(0), cards_count(1)) == ("0 cards", "1 card")
+    finally:
+        i18n.set_language("en")

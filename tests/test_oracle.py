@@ -12,7 +12,7 @@ import pytest
 
 from engine import BadPosition, Game, game_from_position, position_of, read_position
 
-from .util import position
+from .util import oracle, position
 
 RULES_EXAMPLE = {
     "options": {"stairs": False, "must_play_if_able": False, "play_for_places": False},
@@ -28,17 +28,6 @@ RULES_EXAMPLE = {
     "follow": None,
     "winner": None,
 }
-
-
-def oracle(*args: str, stdin: str = "") -> tuple[int, str]:
-    done = subprocess.run(
-        [sys.executable, "-m", "engine.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    return done.returncode, done.stdout
 
 
 def test_rules_example_position_round_trips_exactly() -> None:

@@ -93,7 +93,10 @@ SAMPLES: dict[str, m.Message] = {
         1,
         VIEW,
         LEGAL,
-        ({"kind": "played", "seat": 0, "card": "G3"}, {"kind": "turn", "seat": 1}),
+        (  # each log entry carries its event's seq (PROTOCOL.md 6.1)
+            {"kind": "played", "seat": 0, "card": "G3", "seq": 40},
+            {"kind": "turn", "seat": 1, "seq": 41},
+        ),
     ),
     "event": m.Event(
         42,

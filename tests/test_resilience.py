@@ -30,8 +30,7 @@ from protocol.messages import (
 from server.session import Limits
 from server.table import Table
 
-from .netclient import NetClient
-from .test_server import connect, options, play_out, running_server, seated_pair
+from .netclient import NetClient, connect, options, play_out, running_server, seated_pair
 from .util import position
 
 
@@ -126,7 +125,7 @@ async def test_token_misuse_is_refused() -> None:
         assert peeker.conn.welcome is not None and peeker.conn.welcome.table is None
         await peeker.request(Spectate, table="t1")
         answer = await peeker.act(GameAction("draw"))
-        assert isinstance(answer, Error) and answer.code == "not_allowed"
+        assert isinstance(answer, Error) and answer.code == "not_seated"
         assert peeker.view is not None and "hand" not in peeker.view
 
 
@@ -161,7 +160,12 @@ async def test_after_the_grace_period_the_bot_keeps_the_seat() -> None:
             and not m.table.seats[0].stand_in  # type: ignore[union-attr]
         )
         late = await connect(nursery, port, "A", token=token)
-        assert late.conn.welcome is not None and late.conn.welcome.table is None
+        # No seat: the person watches (until the host hands the seat back, see
+        # tests/test_hand_back.py).
+        assert late.conn.welcome is not None and late.conn.welcome.seat is None
+        snap = await late.wait_for(lambda m: isinstance(m, Snapshot))
+        assert isinstance(snap, Snapshot) and snap.seat is None
+        assert snap.view is not None and "hand" not in snap.view
 
 
 @pytest.mark.trio

@@ -7,15 +7,13 @@ ambiguous (the docstring says which reading).
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from typing import Any
 
 import pytest
 
 from engine import Action, CardNotInHand, Game, IllegalAction, NotYourTurn
 
-from .util import act, game, legal_plays, legal_types, play, pos, position
+from .util import act, game, legal_plays, legal_types, oracle, play, pos, position
 
 # ---------------------------------------------------------------- helpers
 
@@ -28,17 +26,6 @@ def actions_of(g: Game) -> set[tuple[int, str, str | None, str | None]]:
 def drawn_by(g: Game) -> list[int]:
     """Seats that drew, in order, from the events since the last call."""
     return [e.seat for e in g.take_events() if e.kind == "drew" and e.seat is not None]
-
-
-def oracle(*args: str, stdin: str = "") -> tuple[int, str]:
-    done = subprocess.run(
-        [sys.executable, "-m", "engine.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    return done.returncode, done.stdout
 
 
 # ================================================================ §3 last card

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -28,70 +26,21 @@ from protocol.messages import (
     Snapshot,
     Spectate,
     Start,
-    TableOptions,
     TableRemoved,
     TableUpdate,
     Timer,
 )
-from server.app import Server, serve
 from server.session import Limits
 
-from .netclient import NetClient
-
-
-@asynccontextmanager
-async def running_server(**kwargs: Any) -> AsyncIterator[tuple[Server, int, trio.Nursery]]:
-    kwargs.setdefault("limits", Limits(rate=100_000))  # test players act at machine speed
-    async with trio.open_nursery() as nursery:
-        server, port = await nursery.start(
-            lambda task_status: serve("127.0.0.1", 0, task_status=task_status, **kwargs)
-        )
-        yield server, port, nursery
-        nursery.cancel_scope.cancel()
-
-
-async def connect(nursery: trio.Nursery, port: int, name: str, **kw: Any) -> NetClient:
-    client = await NetClient.connect(port, name, **kw)
-    nursery.start_soon(client.pump)
-    await client.wait_for(lambda m: m.TYPE == "welcome")
-    return client
-
-
-def options(**kw: Any) -> TableOptions:
-    base: dict[str, Any] = {"name": "Friday", "seats": 4}
-    base.update(kw)
-    return TableOptions(**base)
-
-
-async def seated_pair(
-    nursery: trio.Nursery, port: int, first: int = 0, **opts: Any
-) -> tuple[NetClient, NetClient]:
-    """Players A and B at a new 2-seat table t1, dealt, seat ``first`` to start."""
-    a = await connect(nursery, port, "A")
-    await a.request(CreateTable, options=options(seats=2, **opts))
-    b = await connect(nursery, port, "B")
-    await b.request(Join, table="t1")
-    await a.request(Start, first_seat=first)
-    for c in (a, b):
-        await c.wait_for(lambda m: isinstance(m, Snapshot) and m.view is not None)
-    return a, b
-
-
-async def play_out(clients: list[NetClient], limit: int = 5000) -> None:
-    """Each client plays its first legal action whenever it has one, to the game's end."""
-    for _ in range(limit):
-        if any(c.view and c.view.get("over") for c in clients):
-            return
-        assert not any(c.closed for c in clients), "a player's connection was closed"
-        moved = False
-        for c in clients:
-            if c.legal and c.view and not c.view.get("over"):
-                action = c.legal[0]
-                answer = await c.act(action)
-                moved = moved or isinstance(answer, Ack)
-        if not moved:
-            await trio.sleep(0.01)
-    raise AssertionError("the game did not end")
+from .netclient import (
+    NetClient,
+    connect,
+    connect_memory,
+    options,
+    play_out,
+    running_server,
+    seated_pair,
+)
 
 
 class Inbox:
@@ -134,12 +83,15 @@ def hidden_cards_free(message: Any, seat: int | None) -> None:
 
 
 @pytest.mark.trio
-async def test_create_join_start_and_play_to_the_end_with_bots() -> None:
-    async with running_server(bot_delay=0) as (_, port, nursery):
-        alice = await connect(nursery, port, "Alice")
+async def test_create_join_start_and_play_to_the_end_with_bots(
+    autojump_clock: trio.abc.Clock,
+) -> None:
+    """In memory under the autojump clock: the bots' delay costs no real time."""
+    async with running_server(bot_delay=0.05) as (server, _, nursery):
+        alice = await connect_memory(nursery, server, "Alice")
         ack = await alice.request(CreateTable, options=options())
         assert isinstance(ack, Ack) and ack.table == "t1" and ack.seat == 0 and ack.token
-        bob = await connect(nursery, port, "Bob")
+        bob = await connect_memory(nursery, server, "Bob")
         ack = await bob.request(Join, table="t1")
         assert isinstance(ack, Ack) and ack.seat == 1
         for kind in ("basic", "random"):
@@ -380,16 +332,19 @@ def test_turn_timer_plays_the_safe_default() -> None:
 
 
 @pytest.mark.trio
-async def test_handshake_errors_close_the_connection() -> None:
-    async with running_server(limits=Limits(hello_timeout=0.5, rate=100_000)) as (_, port, _n):
-        stream = await trio.open_tcp_stream("127.0.0.1", port)
+async def test_handshake_errors_close_the_connection(autojump_clock: trio.abc.Clock) -> None:
+    """In memory under the autojump clock: the hello timeout passes without waiting."""
+    async with running_server(limits=Limits(hello_timeout=0.5, rate=100_000)) as (server, _, n):
+        stream, server_end = trio.testing.memory_stream_pair()
+        n.start_soon(server.handle, server_end)
         await stream.send_all(b"\x00\x00\x00\x02\x81\xa1")  # a truncated map, then silence
         data = b""
         with trio.fail_after(5):
             while chunk := await stream.receive_some(4096):
                 data += chunk
         assert b"timeout" in data or b"bad_frame" in data
-        stream = await trio.open_tcp_stream("127.0.0.1", port)
+        stream, server_end = trio.testing.memory_stream_pair()
+        n.start_soon(server.handle, server_end)
         await stream.send_all(b"\xff\xff\xff\xff")  # 4 GiB declared
         data = b""
         with trio.fail_after(5):

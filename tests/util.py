@@ -1,7 +1,9 @@
-"""Helpers to set up a position in a line and act on it."""
+"""Helpers to set up a position in a line and act on it, and to ask the ``taki-engine`` oracle."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 from engine import Action, Game, game_from_position, position_of
@@ -59,3 +61,15 @@ def legal_plays(g: Game, seat: int) -> set[str]:
 
 def legal_types(g: Game, seat: int) -> set[str]:
     return {a.type for a in g.legal_actions() if a.seat == seat}
+
+
+def oracle(*args: str, stdin: str = "") -> tuple[int, str]:
+    """Run ``python -m engine.cli ARGS`` (the ``taki-engine`` oracle); (exit code, stdout)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return done.returncode, done.stdout

@@ -1,10 +1,14 @@
 """French (Français): the UI strings and the rules help.
 
-Game terms follow the French TAKI rules text: carte de tête, pioche, dernière carte,
-TAKI fermé, Changement de couleur / de direction, Roi, Briseur +3, tournoi en étapes.
+Game terms follow the French TAKI rules text: carte du dessus, pioche, dernière carte,
+TAKI fermé, Changement de couleur / de direction, Roi, Briseur de +3, tournoi en étapes.
 """
 
+KEYS: dict[str, str] = {"Enter": "Entrée", "Esc": "Échap"}
+"""Key names as printed on French (AZERTY) keyboards."""
+
 MESSAGES: dict[str, str] = {
+    "{name}'s table": "Table : {name}",
     # app
     "this computer": "cet ordinateur",
     "A name is 1 to 24 printable characters.": "Un nom compte de 1 à 24 caractères imprimables.",
@@ -33,12 +37,9 @@ MESSAGES: dict[str, str] = {
     "Watching": "Spectateurs",
     "Options": "Options",
     "No tables yet: press n to open one.": "Aucune table : appuyez sur n pour en ouvrir une.",
-    "n new table · Enter join · w watch · ? help · q back": (
-        "n nouvelle table · Enter rejoindre · w regarder · ? aide · q retour"
-    ),
     "Press q again to quit.": "Appuyez encore sur q pour quitter.",
     "New table": "Nouvelle table",
-    "(Enter creates, Esc cancels)": "(Enter crée, Esc annule)",
+    "(Enter creates, Esc cancels)": "(Entrée crée, Échap annule)",
     "Name": "Nom",
     "Seats (2-10)": "Places (2-10)",
     "Stairs (8-stage tournament)": "Tournoi (8 étapes)",
@@ -68,7 +69,7 @@ MESSAGES: dict[str, str] = {
     "Starting a server for your LAN...": "Démarrage d'un serveur pour votre réseau local...",
     "Your name": "Votre nom",
     "p play now · h host · j join · ? help · q quit": (
-        "p jouer · h héberger · j rejoindre · ? aide · q quitter"
+        "p jouer · h héberger · j rejoindre · ? aide · q sortir"
     ),
     "Play now": "Jouer maintenant",
     "Host a game for the LAN": "Héberger une partie sur le réseau local",
@@ -76,7 +77,7 @@ MESSAGES: dict[str, str] = {
     "Join": "Rejoindre",
     # table
     "Name the new colour:": "Choisissez la nouvelle couleur :",
-    "Esc: cancel": "Esc : annuler",
+    "Esc: cancel": "Échap : annuler",
     "t: chat": "t : discuter",
     "(watching)": "(spectateur)",
     "(spectator)": "(spectateur)",
@@ -87,7 +88,7 @@ MESSAGES: dict[str, str] = {
     "disconnected": "déconnecté",
     "stage {n}": "étape {n}",
     "LAST CARD!": "DERNIÈRE CARTE !",
-    "Leading card": "Carte de tête",
+    "Leading card": "Carte du dessus",
     "Colour": "Couleur",
     "Draw pile": "Pioche",
     "You host this table: a add a bot, x remove a bot, s start.": (
@@ -106,7 +107,7 @@ MESSAGES: dict[str, str] = {
         "Roi : jouez n'importe quelle carte ou finissez le tour (e)"
     ),
     "Your move!": "À vous de jouer !",
-    "Waiting for {name}": "En attente de {name}",
+    "Waiting for {name}": "Au tour de {name}",
     "draw": "piocher",
     "close TAKI": "fermer le TAKI",
     "end turn": "finir le tour",
@@ -123,7 +124,6 @@ MESSAGES: dict[str, str] = {
     "start": "commencer",
     "rematch": "revanche",
     "replay": "revoir la partie",
-    "That card cannot be played now.": "Cette carte ne peut pas être jouée maintenant.",
     "Press q again to leave the game (a bot will take your seat).": (
         "Appuyez encore sur q pour quitter la partie : un bot prendra votre place."
     ),
@@ -141,14 +141,12 @@ MESSAGES: dict[str, str] = {
     "yellow": "jaune",
     "{color} {card}": "{card} {color}",
     "Stop": "Stop",
-    "Change Direction": "Changement de direction",
+    "Change Direction": "Changement de sens",
     "Plus": "Plus",
     "Change Colour": "Changement de couleur",
     "Super TAKI": "Super TAKI",
     "King": "Roi",
-    "+3 Breaker": "Briseur +3",
-    "1 card": "1 carte",
-    "{n} cards": "{n} cartes",
+    "+3 Breaker": "Briseur de +3",
     # the game log (words)
     "{who} played {card}": "{who} a joué {card}",
     "colour is now {color}": "nouvelle couleur : {color}",
@@ -157,7 +155,7 @@ MESSAGES: dict[str, str] = {
     "(owed after a Plus)": "(dû après un Plus)",
     "(+3)": "(+3)",
     "(their +3 was broken)": "(son +3 a été brisé)",
-    "(+3 Breaker penalty)": "(pénalité du Briseur +3)",
+    "(+3 Breaker penalty)": "(pénalité du Briseur de +3)",
     "(did not declare last card)": "(dernière carte non annoncée)",
     "(next stage)": "(étape suivante)",
     "{who} declared last card": "{who} a dit « dernière carte »",
@@ -212,61 +210,247 @@ MESSAGES: dict[str, str] = {
     "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
         "→ avancer · ← reculer · PgUp/PgDn dix · Home/End · q fermer"
     ),
+    'No game is being played here yet.': "Aucune partie n'est en cours ici.",
+    'The game is over.': 'La partie est terminée.',
+    'You are watching: spectators do not play.': 'Vous regardez : les spectateurs ne jouent pas.',
+    'You have finished: the others play on.': 'Vous avez fini : les autres continuent.',
+    'Not your turn: waiting for {name}.': "Ce n'est pas votre tour : on attend {name}.",
+    'You do not hold that card.': "Vous n'avez pas cette carte.",
+    'Match {color} or {symbol}, or play a colourless card.': (
+        'Jouez du {color} ou un {symbol}, ou une carte sans couleur.'
+    ),
+    'A +2 stack is live: add a +2, play a King, or draw {n} (d).': (
+        'Un +2 est en jeu : ajoutez un +2, jouez un Roi ou piochez {n} (d).'
+    ),
+    'Inside your TAKI run: only {color}, Super TAKI or Change Colour.': (
+        'Série TAKI : seulement du {color}, Super TAKI ou Changement de couleur.'
+    ),
+    'A +3 is pending: only a King answers it on your turn, or pass (p).': (
+        'Un +3 est en attente : à votre tour, seul un Roi y répond ; sinon passez (p).'
+    ),
+    'A +3 is pending: break it (b) or let it through (p).': (
+        'Un +3 est en attente : brisez-le (b) ou laissez-le passer (p).'
+    ),
+    'There is no +3 to answer.': "Il n'y a pas de +3 auquel répondre.",
+    'Nobody answers their own +3.': 'On ne répond pas à son propre +3.',
+    'You already let this +3 through.': 'Vous avez déjà laissé passer ce +3.',
+    'You hold no +3 Breaker.': "Vous n'avez pas de Briseur de +3.",
+    'Nothing to close: you have no TAKI run.': "Rien à fermer : vous n'avez pas de série TAKI.",
+    'A TAKI alone cannot be closed: play a card on it first.': (
+        "Un TAKI seul ne se ferme pas : posez d'abord une carte dessus."
+    ),
+    'No drawing inside your TAKI run: play, close (c) or end it (e).': (
+        'Pas de pioche pendant votre série TAKI : jouez, fermez (c) ou arrêtez-la (e).'
+    ),
+    'After a King: play any card or end the turn (e).': (
+        "Après un Roi : jouez n'importe quelle carte ou finissez le tour (e)."
+    ),
+    'This table says must play: you hold a card you can play.': (
+        'Jeu obligatoire à cette table : vous avez une carte jouable.'
+    ),
+    'A Plus needs one more card: match {color} or {symbol}, or draw (d).': (
+        'Un Plus demande une carte de plus : du {color} ou un {symbol}, sinon piochez (d).'
+    ),
+    'A Plus needs one more card, or draw (d).': (
+        'Un Plus demande une carte de plus, sinon piochez (d).'
+    ),
+    "Nothing to end: e ends a King's turn or leaves a TAKI open.": (
+        "Rien à finir : e finit le tour d'un Roi ou laisse un TAKI ouvert."
+    ),
+    'You already declared last card this turn.': (
+        'Vous avez déjà dit « dernière carte » ce tour-ci.'
+    ),
+    'Not allowed now.': 'Pas permis maintenant.',
+    'How to play TAKI': 'Comment jouer au TAKI',
+    'Be the first to empty your hand.': 'Soyez le premier à vider votre main.',
+    "Play a card of the leading card's colour or symbol, or draw one card.": (
+        'Posez une carte de même couleur ou même symbole, ou piochez.'
+    ),
+    'Bright cards can be played now: choose one with ←/→ or its key,': (
+        'Les cartes vives sont jouables : choisissez avec ←/→ ou sa touche,'
+    ),
+    'then press {enter}.': 'puis appuyez sur {enter}.',
+    'Stop skips the next player; +2 stacks up; TAKI lets you play': (
+        'Stop fait passer le suivant, les +2 se cumulent, un TAKI fait jouer'
+    ),
+    'whole runs of its colour; King cancels +2 stacks and +3.': (
+        'toute une série de sa couleur, un Roi annule des +2 cumulés ou un +3.'
+    ),
+    'With one card left, say last card (l) or draw 4.': (
+        'Avec une seule carte, dites dernière carte (l) ou piochez 4.'
+    ),
+    'The table tells you why a card or key is refused.': (
+        'La table dit pourquoi une carte ou une touche est refusée.'
+    ),
+    "? shows the full rules, the screen's signs and every key.": (
+        "? montre toutes les règles, les signes de l'écran et les touches."
+    ),
+    '{esc}: start playing (shown once)': '{esc} : commencer à jouer (affiché une seule fois)',
+    'STOP': 'STOP',
+    'PLUS': 'PLUS',
+    'COLOUR': 'COUL.',
+    'SUPER': 'SUPER',
+    'KING': 'ROI',
+    'BREAK': 'BRISE',
+    'R': 'R',
+    'G': 'V',
+    'B': 'B',
+    'Y': 'J',
+    'Hand: as dealt': "Main : dans l'ordre reçu",
+    'Hand: sorted by colour': 'Main : triée par couleur',
+    "Draw pile: {n}": "Pioche : {n}",
+    "{n}s": "{n} s",
+    "{n} card": "{n} carte",
+    "{n} cards": "{n} cartes",
+    'You did not say last card: you draw {n}': (
+        "Vous n'avez pas dit dernière carte : vous piochez {n}"
+    ),
+    '{who} did not say last card: draws {n}': "{who} n'a pas dit dernière carte : pioche {n}",
+    'Time ran out: your turn ends': "Temps écoulé : votre tour s'arrête",
+    'Time ran out for {who}': 'Temps écoulé pour {who}',
+    '+3 from you: the others answer': 'Votre +3 : les autres répondent',
+    '+3 from {who}: break it (b) or let it through (p)': (
+        '+3 de {who} : brisez-le (b) ou laissez passer (p)'
+    ),
+    'You said last card': 'Vous avez dit « dernière carte »',
+    '{who} said last card': '{who} a dit « dernière carte »',
+    'A bot played {card} for {who}': 'Un bot a joué {card} pour {who}',
+    'A bot drew {cards} for {who}': 'Un bot a pioché {cards} pour {who}',
+    'passed: {names}': 'ont passé : {names}',
+    'Your turn': 'Votre tour',
+    "{drew}: {cards}": "{drew} : {cards}",
+    'Finished games': 'Parties terminées',
+    'Enter step through the game · q back': 'Entrée revoir la partie coup par coup · q retour',
+    'Game': 'Partie',
+    'Winner': 'Gagnant',
+    'Asking the server...': 'Demande au serveur...',
+    'No finished games on this server yet.': (
+        "Aucune partie terminée sur ce serveur pour l'instant."
+    ),
+    'new table': 'nouvelle table',
+    'join': 'rejoindre',
+    'watch': 'regarder',
+    'finished games': 'parties jouées',
+    'settings': 'réglages',
+    'back': 'retour',
+    'Settings': 'Réglages',
+    'Your name as a spectator': 'Votre nom de spectateur',
+    'Spectator': 'Spectateur',
+    'Save': 'Enregistrer',
+    'Settings saved.': 'Réglages enregistrés.',
+    'Only the host ({name}) can do that.': "Seul l'hôte ({name}) peut faire cela.",
+    'Only after the game: r starts a rematch.': (
+        'Seulement après la partie : r lance une revanche.'
+    ),
+    'Only before the game starts.': 'Seulement avant le début de la partie.',
+    'The replay opens when the game is over.': "La relecture s'ouvre à la fin de la partie.",
+    '* kept by this client for the session': '* gardée par ce client pendant la session',
+    # issue 11: seats that come back, stand-ins, a server that cannot save
+    "A bot": "Un bot",
+    "{line} for you": "{line} pour vous",
+    "{line} (a bot stands in)": "{line} (un bot remplace)",
+    "A bot now plays for {name}": "Un bot joue désormais pour {name}",
+    "{name} took their seat back": "{name} a repris sa place",
+    "Moves are saved again: the table goes on.": (
+        "Les coups sont de nouveau enregistrés : la table reprend."
+    ),
+    "The server cannot save moves right now: the table waits until it can.": (
+        "Le serveur ne peut pas enregistrer les coups pour l'instant : la table attend."
+    ),
+    "give the seat back to {name}": "rendre la place à {name}",
 }
 
-RULES: str = """\
+RULES = """\
 # TAKI
 
 **But** : être le premier à vider sa main. Jouez une carte de la même **couleur** ou du
-même **symbole** que la carte de tête, ou une carte incolore ; sinon piochez une carte
-(votre tour s'arrête).
+même **symbole** que la carte du dessus de la défausse, ou une carte sans couleur ;
+sinon piochez une carte (votre tour s'arrête).
 
 **Dernière carte** : si votre tour se termine avec une seule carte en main, vous devez
 avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4 cartes.
 
+## L'écran
+- Votre main, triée par couleur : les cartes **vives** sont jouables maintenant, les
+  cartes ternes ne le sont pas. Au-dessus de chaque carte : sa touche et l'initiale de
+  sa couleur (aucune pour une carte sans couleur).
+- ▶ indique à qui c'est le tour, ★ l'hôte de la table ; la flèche après *Joueurs*
+  donne le sens du jeu. *DERNIÈRE CARTE !* à côté d'un nom : ce joueur l'a dit.
+- La ligne sous la carte du dessus dit ce qui est en cours (des +2 cumulés, un +3 et
+  les secondes qui restent, une série TAKI) et, quand une touche ou une carte est
+  refusée, pourquoi.
+
+## Le paquet et la donne
+- 116 cartes en quatre couleurs (rouge, vert, bleu, jaune) : deux exemplaires de chaque
+  nombre 1, 3 à 9 (pas de 2 simple : le +2 est le seul 2), et deux Stop, +2,
+  Changement de sens, Plus et TAKI dans chaque couleur.
+- Sans couleur : Changement de couleur (4), Super TAKI, Roi, +3, Briseur de +3 (2 de
+  chaque). Elles se posent sur toute couleur (chacune selon sa règle) et laissent la
+  couleur inchangée, sauf le Changement de couleur, qui en annonce une nouvelle.
+- Chacun reçoit 8 cartes ; la carte suivante est retournée sur la défausse. Quand la
+  pioche est vide, la défausse est mélangée pour en refaire une (sa carte du dessus
+  reste).
+
 ## Cartes d'action
 - **Stop** : le joueur suivant passe son tour (à 2 joueurs, vous rejouez).
 - **+2** : le joueur suivant ajoute un +2, joue un Roi, ou pioche tous les +2 cumulés.
-- **Changement de direction** (<->) : le sens du jeu s'inverse.
+- **Changement de sens** (<->) : le sens du jeu s'inverse (à 2 joueurs : rien ne
+  change).
 - **Plus** : jouez une carte de plus (elle doit correspondre), ou piochez 1. Un Plus ne
   peut pas faire gagner.
 - **TAKI** : jouez autant de cartes de sa couleur que vous voulez, puis **fermez** le TAKI
-  (touche **c**) ; seule l'action de la dernière carte compte. Laissé ouvert (**e**), il
-  peut être continué par le joueur suivant.
+  (touche **c**) ; seule l'action de la dernière carte compte. Un TAKI ou un Super TAKI
+  posé dans la série compte comme une carte de plus. Laissé ouvert (**e**), il peut être
+  continué par le joueur suivant.
 - **Changement de couleur** : annoncez la nouvelle couleur (pas sur des +2 cumulés ni sur
   un +3 en attente).
-- **Super TAKI** : un TAKI de la couleur active.
+- **Super TAKI** : un TAKI de la couleur en cours.
 - **Roi** : annule des +2 cumulés ou un +3 ; puis jouez n'importe quelle carte, ou
   finissez le tour (**e**).
 - **+3** : tous les autres piochent 3, sauf si quelqu'un le **brise** (**b**) avec un
-  Briseur +3 : c'est alors le joueur du +3 qui pioche 3. Les autres peuvent **passer**
-  (**p**).
-- **Briseur +3** joué pendant votre propre tour : vous piochez 3 ; le joueur suivant suit
-  la carte qui est dessous.
+  Briseur de +3 : c'est alors le joueur du +3 qui pioche 3. Les autres peuvent
+  **passer** (**p**).
+- **Briseur de +3** joué pendant votre propre tour : vous piochez 3 ; le joueur suivant
+  suit la carte qui est dessous.
+
+## La réponse au +3
+- Tous les autres joueurs répondent aussitôt à un +3, hors de leur tour : le briser avec
+  un Briseur, ou le laisser passer ; le joueur suivant peut aussi l'annuler avec un Roi.
+- La réponse se ferme après quelques secondes (réglage de la table, 4 par défaut ; le
+  compte à rebours s'affiche) : qui n'a pas répondu le laisse passer.
+
+## Options de la table
+- *Tournoi* : en 8 étapes. Videz votre main et vous montez aussitôt d'une
+  étape en piochant autant de cartes (7, puis 6 ... puis 1) ; le premier à vider une main
+  de l'étape 1 gagne.
+- *Classement* : après le gagnant, les autres jouent pour la 2e, la 3e ... place.
+- *Jeu obligatoire* : pas de pioche tant que vous avez une carte jouable.
+- *Temps par tour* : quand votre temps est écoulé, le jeu finit votre tour à votre place
+  (il ferme votre série ou termine le tour s'il le peut ; sinon vous piochez 1).
 
 ## Règles maison (les nôtres, pas celles du livret)
-- Une carte de départ incolore va sous la pioche ; on retourne la suivante.
+- Une carte de départ sans couleur va sous la pioche ; on retourne la suivante.
 - L'hôte choisit qui commence (au hasard par défaut).
 - Vous pouvez piocher même si vous pouviez jouer (sauf si la table impose le *jeu
   obligatoire*).
-- Options de la table : *tournoi* (un tournoi en 8 étapes), *jouer pour le classement*.
 
 ## Touches
 | touche | action |
 |---|---|
-| ←/→ ou 1-9 | choisir une carte |
-| Enter ou clic | la jouer |
+| ←/→, 1-9, 0, ou la touche inscrite sur la carte | choisir une carte |
+| Entrée ou clic | la jouer |
+| o | main triée par couleur, ou dans l'ordre de la donne |
 | d | piocher |
 | c | fermer le TAKI |
 | e | finir le tour (après un Roi, ou pour laisser un TAKI ouvert) |
 | l | dire « dernière carte » |
-| b / p | briser / passer un +3 |
-| r, g, b, y | nommer la couleur d'un Changement de couleur (rouge, vert, bleu, jaune) |
+| b / p | briser / laisser passer un +3 |
+| r, g, b, y | annoncer la couleur d'un Changement de couleur (rouge, vert, bleu, jaune) |
 | t | discuter |
 | s, a, A, x, r | hôte : lancer, ajouter un bot simple / aléatoire, retirer un bot, revanche |
 | v | revoir la partie terminée coup par coup (→ / ← pendant la relecture) |
 | q | quitter la table |
-| ? | cette aide (Esc la ferme) |
+| ? | cette aide (Échap la ferme) |
 """
 
 # LAN: hosting, unreachable servers, a stopped server, discovery (issue 12).

@@ -1,10 +1,12 @@
 """Icelandic (Íslenska): the UI strings and the rules help.
 
-Game terms follow the Icelandic TAKI rules text: fremsta spil, dráttarbunki, síðasta
-spil, lokað TAKI, Stopp, Plús, Kóngur, +3 Breaker, TAKI mót í stigum.
+Game terms are the ones Icelandic card players use: efsta spil, dráttarbunki, síðasta
+spil, lokað TAKI, Stopp, Plús, Kóngur, +3 brjótur, Litaskipti, Stefnuskipti; "umferð" is
+a player's turn and "spil" the game, so no key reads as "end the game".
 """
 
 MESSAGES: dict[str, str] = {
+    "{name}'s table": "Borð: {name}",
     # app
     "this computer": "þessi tölva",
     "A name is 1 to 24 printable characters.": "Nafn er 1 til 24 prentanlegir stafir.",
@@ -25,7 +27,7 @@ MESSAGES: dict[str, str] = {
     "stairs": "mót",
     "must play": "skylt að spila",
     "places": "um sæti",
-    "turn": "tími á leik",
+    "turn": "tími á umferð",
     "Id": "Nr.",
     "Table": "Borð",
     "Seats": "Sæti",
@@ -33,9 +35,6 @@ MESSAGES: dict[str, str] = {
     "Watching": "Áhorfendur",
     "Options": "Valkostir",
     "No tables yet: press n to open one.": "Engin borð enn: ýttu á n til að opna borð.",
-    "n new table · Enter join · w watch · ? help · q back": (
-        "n nýtt borð · Enter setjast · w horfa · ? hjálp · q til baka"
-    ),
     "Press q again to quit.": "Ýttu aftur á q til að hætta.",
     "New table": "Nýtt borð",
     "(Enter creates, Esc cancels)": "(Enter stofnar, Esc hættir við)",
@@ -48,12 +47,12 @@ MESSAGES: dict[str, str] = {
     "Play for places (play on for 2nd, 3rd ...)": (
         "Spilað um sæti (haldið áfram um 2., 3. ... sæti)"
     ),
-    "Turn timer in seconds (0: none)": "Tími á leik í sekúndum (0: engin mörk)",
+    "Turn timer in seconds (0: none)": "Tími á umferð í sekúndum (0: engin mörk)",
     "+3 answer window in seconds": "Svartími við +3 í sekúndum",
     "Seats must be between 2 and 10.": "Sæti verða að vera 2 til 10.",
     "The +3 window must be 1 to 60 seconds.": "Svartími við +3 verður að vera 1 til 60 sekúndur.",
     "The turn timer must be 0 or 5 to 600 seconds.": (
-        "Tími á leik verður að vera 0 eða 5 til 600 sekúndur."
+        "Tími á umferð verður að vera 0 eða 5 til 600 sekúndur."
     ),
     "Give the table a name.": "Gefðu borðinu nafn.",
     "Lobby": "Anddyri",
@@ -87,29 +86,29 @@ MESSAGES: dict[str, str] = {
     "disconnected": "ótengdur",
     "stage {n}": "stig {n}",
     "LAST CARD!": "SÍÐASTA SPIL!",
-    "Leading card": "Fremsta spil",
+    "Leading card": "Efsta spil",
     "Colour": "Litur",
     "Draw pile": "Dráttarbunki",
     "You host this table: a add a bot, x remove a bot, s start.": (
         "Þú hýsir borðið: a bætir við tölvu, x fjarlægir tölvu, s byrjar leikinn."
     ),
     "Waiting for the host to start the game.": "Beðið eftir að gestgjafinn hefji leikinn.",
-    "Game over.": "Leik lokið.",
+    "Game over.": "Spilinu er lokið.",
     "{name} wins!": "{name} vinnur!",
-    "r: rematch": "r: annar leikur",
+    "r: rematch": "r: nýtt spil",
     "+2 stack: {n}": "+2 stafli: {n}",
     "+3 from {name}": "+3 frá {name}",
     "open {color} TAKI": "opið {color} TAKI",
     "{color} TAKI run": "{color} TAKI í gangi",
     "Plus: play one more card or draw": "Plús: spilaðu einu spili í viðbót eða dragðu",
     "King: play any card or end the turn (e)": (
-        "Kóngur: spilaðu hvaða spili sem er eða ljúktu leik (e)"
+        "Kóngur: settu hvaða spil sem er eða ljúktu umferðinni (e)"
     ),
     "Your move!": "Þú átt leik!",
-    "Waiting for {name}": "Beðið eftir {name}",
+    "Waiting for {name}": "{name} á leik",
     "draw": "draga",
     "close TAKI": "loka TAKI",
-    "end turn": "ljúka leik",
+    "end turn": "ljúka umferð",
     "last card": "síðasta spil",
     "break +3": "brjóta +3",
     "pass": "pass",
@@ -121,9 +120,8 @@ MESSAGES: dict[str, str] = {
     "add bot": "bæta við tölvu",
     "remove bot": "fjarlægja tölvu",
     "start": "byrja",
-    "rematch": "annar leikur",
+    "rematch": "nýtt spil",
     "replay": "endurspilun",
-    "That card cannot be played now.": "Ekki má spila þessu spili núna.",
     "Press q again to leave the game (a bot will take your seat).": (
         "Ýttu aftur á q til að yfirgefa leikinn: tölva tekur við sætinu þínu."
     ),
@@ -141,14 +139,12 @@ MESSAGES: dict[str, str] = {
     "yellow": "gult",
     "{color} {card}": "{color} {card}",
     "Stop": "Stopp",
-    "Change Direction": "Breyta stefnu",
+    "Change Direction": "Stefnuskipti",
     "Plus": "Plús",
-    "Change Colour": "Breyta lit",
-    "Super TAKI": "Super TAKI",
+    "Change Colour": "Litaskipti",
+    "Super TAKI": "Súper TAKI",
     "King": "Kóngur",
-    "+3 Breaker": "+3 Breaker",
-    "1 card": "1 spil",
-    "{n} cards": "{n} spil",
+    "+3 Breaker": "+3 brjótur",
     # the game log (words); "spilaði:" keeps the card in the nominative
     "{who} played {card}": "{who} spilaði: {card}",
     "colour is now {color}": "nýr litur: {color}",
@@ -163,10 +159,10 @@ MESSAGES: dict[str, str] = {
     "{who} declared last card": "{who} sagði „síðasta spil“",
     "{who} closed the TAKI": "{who} lokaði TAKI",
     "{who} left the TAKI open": "{who} skildi TAKI eftir opið",
-    "{who} ended the turn": "{who} lauk leik",
+    "{who} ended the turn": "{who} lauk umferðinni",
     "{who} let the +3 through": "{who} sagði pass við +3",
     "{who} broke the +3!": "{who} braut +3!",
-    "{who}: turn skipped": "{who}: leik sleppt",
+    "{who}: turn skipped": "{who}: umferð sleppt",
     "{who} cleared a stage: now stage {n}": "{who} kláraði stig: nú á stigi {n}",
     "Direction reversed": "Stefnunni snúið við",
     "The discard pile was shuffled into a new draw pile": (
@@ -182,7 +178,7 @@ MESSAGES: dict[str, str] = {
     "You declared last card": "Þú sagðir „síðasta spil“",
     "You closed the TAKI": "Þú lokaðir TAKI",
     "You left the TAKI open": "Þú skildir TAKI eftir opið",
-    "You ended the turn": "Þú laukst leik",
+    "You ended the turn": "Þú laukst umferðinni",
     "You let the +3 through": "Þú sagðir pass við +3",
     "You broke the +3!": "Þú braust +3!",
     "Your turn is skipped": "Leik þínum er sleppt",
@@ -210,55 +206,228 @@ MESSAGES: dict[str, str] = {
     "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
         "→ áfram · ← til baka · PgUp/PgDn tíu í einu · Home/End · q loka"
     ),
+    'No game is being played here yet.': 'Hér er ekkert spil í gangi enn.',
+    'The game is over.': 'Spilinu er lokið.',
+    'You are watching: spectators do not play.': 'Þú horfir á: áhorfendur spila ekki.',
+    'You have finished: the others play on.': 'Þú ert búin(n): hinir spila áfram.',
+    'Not your turn: waiting for {name}.': 'Ekki þín umferð: beðið eftir {name}.',
+    'You do not hold that card.': 'Þú ert ekki með þetta spil.',
+    'Match {color} or {symbol}, or play a colourless card.': (
+        'Settu {color} eða {symbol}, eða litlaust spil.'
+    ),
+    'A +2 stack is live: add a +2, play a King, or draw {n} (d).': (
+        '+2 bunki er virkur: bættu við +2, settu Kóng eða dragðu {n} (d).'
+    ),
+    'Inside your TAKI run: only {color}, Super TAKI or Change Colour.': (
+        'Í TAKI-röðinni þinni: aðeins {color}, Súper TAKI eða Litaskipti.'
+    ),
+    'A +3 is pending: only a King answers it on your turn, or pass (p).': (
+        '+3 bíður: í þinni umferð svarar aðeins Kóngur, annars pass (p).'
+    ),
+    'A +3 is pending: break it (b) or let it through (p).': (
+        '+3 bíður: brjóttu það (b) eða hleyptu því í gegn (p).'
+    ),
+    'There is no +3 to answer.': 'Það er ekkert +3 til að svara.',
+    'Nobody answers their own +3.': 'Enginn svarar eigin +3.',
+    'You already let this +3 through.': 'Þú hleyptir þessu +3 þegar í gegn.',
+    'You hold no +3 Breaker.': 'Þú ert ekki með +3 brjót.',
+    'Nothing to close: you have no TAKI run.': 'Engu að loka: þú ert ekki með TAKI-röð.',
+    'A TAKI alone cannot be closed: play a card on it first.': (
+        'Stöku TAKI er ekki hægt að loka: settu fyrst spil ofan á það.'
+    ),
+    'No drawing inside your TAKI run: play, close (c) or end it (e).': (
+        'Ekki dregið í TAKI-röð: spilaðu, lokaðu (c) eða hættu (e).'
+    ),
+    'After a King: play any card or end the turn (e).': (
+        'Eftir Kóng: settu hvaða spil sem er eða ljúktu umferðinni (e).'
+    ),
+    'This table says must play: you hold a card you can play.': (
+        'Við þetta borð er skylt að spila: þú átt spil sem má setja.'
+    ),
+    'A Plus needs one more card: match {color} or {symbol}, or draw (d).': (
+        'Plús þarf eitt spil í viðbót: {color} eða {symbol}, annars dragðu (d).'
+    ),
+    'A Plus needs one more card, or draw (d).': 'Plús þarf eitt spil í viðbót, annars dragðu (d).',
+    "Nothing to end: e ends a King's turn or leaves a TAKI open.": (
+        'Engu að ljúka: e lýkur umferð eftir Kóng eða skilur TAKI eftir opið.'
+    ),
+    'You already declared last card this turn.': (
+        'Þú sagðir þegar „síðasta spil“ í þessari umferð.'
+    ),
+    'Not allowed now.': 'Ekki leyfilegt núna.',
+    'How to play TAKI': 'Svona er TAKI spilað',
+    'Be the first to empty your hand.': 'Vertu fyrst(ur) til að losa þig við öll spilin.',
+    "Play a card of the leading card's colour or symbol, or draw one card.": (
+        'Settu spil í lit eða með tákni efsta spilsins, eða dragðu eitt spil.'
+    ),
+    'Bright cards can be played now: choose one with ←/→ or its key,': (
+        'Björtu spilin má setja núna: veldu eitt með ←/→ eða lykli þess'
+    ),
+    'then press {enter}.': 'og ýttu svo á {enter}.',
+    'Stop skips the next player; +2 stacks up; TAKI lets you play': (
+        'Stopp sleppir næsta spilara, +2 safnast upp, með TAKI seturðu'
+    ),
+    'whole runs of its colour; King cancels +2 stacks and +3.': (
+        'heila röð í lit þess, Kóngur ógildir +2 bunka eða +3.'
+    ),
+    'With one card left, say last card (l) or draw 4.': (
+        'Með eitt spil eftir segirðu síðasta spil (l), annars dregurðu 4.'
+    ),
+    'The table tells you why a card or key is refused.': (
+        'Borðið segir þér hvers vegna spili eða lykli er hafnað.'
+    ),
+    "? shows the full rules, the screen's signs and every key.": (
+        '? sýnir allar reglurnar, tákn skjásins og alla lykla.'
+    ),
+    '{esc}: start playing (shown once)': '{esc}: byrja að spila (sést bara einu sinni)',
+    'STOP': 'STOPP',
+    'PLUS': 'PLÚS',
+    'COLOUR': 'LITUR',
+    'SUPER': 'SÚPER',
+    'KING': 'KÓNGUR',
+    'BREAK': 'BRJÓT',
+    'R': 'Ra',
+    'G': 'Gr',
+    'B': 'Bl',
+    'Y': 'Gu',
+    'Hand: as dealt': 'Hönd: eins og hún var gefin',
+    'Hand: sorted by colour': 'Hönd: raðað eftir lit',
+    "Draw pile: {n}": "Dráttarbunki: {n}",
+    "{n}s": "{n} s",
+    "{n} card": "{n} spil",
+    "{n} cards": "{n} spil",
+    'You did not say last card: you draw {n}': 'Þú sagðir ekki síðasta spil: þú dregur {n}',
+    '{who} did not say last card: draws {n}': '{who} sagði ekki síðasta spil: dregur {n}',
+    'Time ran out: your turn ends': 'Tíminn rann út: umferðinni þinni lýkur',
+    'Time ran out for {who}': 'Tími {who} rann út',
+    '+3 from you: the others answer': 'Þitt +3: hinir svara',
+    '+3 from {who}: break it (b) or let it through (p)': (
+        '+3 frá {who}: brjóttu það (b) eða hleyptu því í gegn (p)'
+    ),
+    'You said last card': 'Þú sagðir „síðasta spil“',
+    '{who} said last card': '{who} sagði „síðasta spil“',
+    'A bot played {card} for {who}': 'Tölva setti {card} fyrir {who}',
+    'A bot drew {cards} for {who}': 'Tölva dró {cards} fyrir {who}',
+    'passed: {names}': 'slepptu: {names}',
+    'Your turn': 'Þín umferð',
+    "{drew}: {cards}": "{drew}: {cards}",
+    'Finished games': 'Lokin spil',
+    'Enter step through the game · q back': (
+        'Enter fara í gegnum spilið skref fyrir skref · q til baka'
+    ),
+    'Game': 'Spil',
+    'Winner': 'Sigurvegari',
+    'Asking the server...': 'Spyr þjóninn...',
+    'No finished games on this server yet.': 'Engin lokin spil á þessum þjóni enn.',
+    'new table': 'nýtt borð',
+    'join': 'setjast',
+    'watch': 'horfa',
+    'finished games': 'lokin spil',
+    'settings': 'stillingar',
+    'back': 'til baka',
+    'Settings': 'Stillingar',
+    'Your name as a spectator': 'Nafnið þitt sem áhorfandi',
+    'Spectator': 'Áhorfandi',
+    'Save': 'Vista',
+    'Settings saved.': 'Stillingar vistaðar.',
+    'Only the host ({name}) can do that.': 'Aðeins gestgjafinn ({name}) getur gert þetta.',
+    'Only after the game: r starts a rematch.': 'Aðeins eftir spilið: r byrjar nýtt spil.',
+    'Only before the game starts.': 'Aðeins áður en spilið hefst.',
+    'The replay opens when the game is over.': 'Endursýningin opnast þegar spilinu er lokið.',
+    '* kept by this client for the session': '* geymt af þessum biðlara út lotuna',
+    # issue 11: seats that come back, stand-ins, a server that cannot save
+    "A bot": "Tölva",
+    "{line} for you": "{line} fyrir þig",
+    "{line} (a bot stands in)": "{line} (tölva leysir af)",
+    "A bot now plays for {name}": "Tölva spilar nú fyrir {name}",
+    "{name} took their seat back": "{name} tók sætið sitt aftur",
+    "Moves are saved again: the table goes on.": "Leikir eru vistaðir aftur: borðið heldur áfram.",
+    "The server cannot save moves right now: the table waits until it can.": (
+        "Þjónninn getur ekki vistað leiki núna: borðið bíður."
+    ),
+    "give the seat back to {name}": "skila sætinu til {name}",
 }
 
-RULES: str = """\
+RULES = """\
 # TAKI
 
-**Markmið**: að tæma höndina á undan hinum. Spilaðu spili sem passar við **lit** eða
-**tákn** fremsta spilsins, eða litlausu spili; eða dragðu eitt spil (þá fer röðin áfram).
+**Markmið**: að losa sig fyrst(ur) við öll spilin. Settu spil í sama **lit** eða með sama
+**tákni** og efsta spilið, eða litlaust spil; eða dragðu eitt spil (þá lýkur umferðinni
+þinni).
 
-**Síðasta spil**: ef þú átt eitt spil eftir þegar þú lýkur leik verðurðu að hafa sagt
-*síðasta spil* (takki **l**) í sama leik, annars dregurðu 4.
+**Síðasta spil**: ef umferðinni þinni lýkur með eitt spil á hendi verður þú að hafa sagt
+*síðasta spil* (lykill **l**) í þeirri umferð, annars dregur þú 4.
 
-## Aðgerðarspil
-- **Stopp**: næsta leikmanni er sleppt (með 2 leikmönnum átt þú aftur leik).
-- **+2**: næsti leikmaður bætir við +2, spilar Kóngi eða dregur allan staflann.
-- **Breyta stefnu** (<->): leikurinn snýst í hina áttina.
-- **Plús**: spilaðu einu spili í viðbót (það verður að passa) eða dragðu 1. Ekki er hægt
-  að vinna á Plús.
-- **TAKI**: spilaðu eins mörgum spilum í lit þess og þú vilt og **lokaðu** því svo
-  (takki **c**); aðeins aðgerð síðasta spilsins gildir. Ef þú skilur það eftir opið
-  (**e**) má næsti leikmaður halda áfram með það.
-- **Breyta lit**: veldu nýjan lit (ekki á +2 stafla eða á +3 sem bíður svars).
-- **Super TAKI**: TAKI í virka litnum.
-- **Kóngur**: ógildir +2 stafla eða +3; spilaðu svo hvaða einu spili sem er eða ljúktu
-  leik (**e**).
-- **+3**: allir hinir draga 3, nema einhver **brjóti** það (**b**) með +3 Breaker: þá
-  dregur sá sem spilaði +3 þrjú spil. Hinir mega **segja pass** (**p**).
-- **+3 Breaker** í eigin leik: þú dregur 3; næsti leikmaður fylgir spilinu undir því.
+## Skjárinn
+- Höndin þín, raðað eftir lit: **björtu** spilin má setja núna, þau daufu ekki. Yfir
+  hverju spili: lykill þess og upphafsstafur litarins (enginn á litlausu spili).
+- ▶ sýnir hver á leik, ★ gestgjafa borðsins; örin á eftir *Spilarar* sýnir í hvaða átt
+  er spilað. *SÍÐASTA SPIL!* við nafn: sá spilari hefur sagt það.
+- Línan undir efsta spilinu segir hvað er í gangi (+2 bunki, +3 og sekúndurnar sem eftir
+  eru, TAKI-röð) og, þegar lykli eða spili er hafnað, hvers vegna.
 
-## Heimareglur (okkar eigin, ekki þær prentuðu)
-- Litlaust upphafsspil fer neðst í dráttarbunkann; því næsta er snúið við.
-- Gestgjafinn velur hver byrjar (sjálfgefið af handahófi).
-- Þú mátt draga þótt þú gætir spilað (nema borðið sé með *skylt að spila*).
-- Valkostir borðs: *mót* (mót í 8 stigum), *spilað um sæti*.
+## Stokkurinn og gjöfin
+- 116 spil í fjórum litum (rauðum, grænum, bláum, gulum): tvö af hverri tölu 1, 3 til 9
+  (ekkert venjulegt 2: +2 er eina 2-an) og tvö Stopp, +2, Stefnuskipti, Plús og TAKI í
+  hverjum lit.
+- Litlaus: Litaskipti (4), Súper TAKI, Kóngur, +3, +3 brjótur (2 af hverju). Þau má setja
+  á hvaða lit sem er (hvert eftir sinni reglu) og liturinn helst, nema Litaskipti, sem
+  velja nýjan lit.
+- Hver fær 8 spil; næsta spili er snúið upp sem efsta spilinu. Tæmist dráttarbunkinn er
+  kastbunkinn stokkaður í nýjan (efsta spilið verður eftir).
 
-## Takkar
-| takki | gerir |
+## Aðgerðaspil
+- **Stopp**: næsti spilari missir umferð (með 2 spilurum spilar þú aftur).
+- **+2**: næsti spilari bætir við +2, setur Kóng eða dregur allan bunkann.
+- **Stefnuskipti** (<->): spilað er í hina áttina (með 2 spilurum breytist ekkert).
+- **Plús**: settu eitt spil í viðbót (það verður að passa) eða dragðu 1. Ekki er hægt að
+  vinna á Plús.
+- **TAKI**: settu eins mörg spil í lit þess og þú vilt og **lokaðu** því svo (lykill
+  **c**); aðeins aðgerð síðasta spilsins gildir. TAKI eða Súper TAKI inni í röðinni telst
+  eitt spil í viðbót. Ef þú skilur það eftir opið (**e**) má næsti spilari halda áfram.
+- **Litaskipti**: veldu nýja litinn (ekki ofan á +2 bunka eða +3 sem bíður).
+- **Súper TAKI**: TAKI í núverandi lit.
+- **Kóngur**: ógildir +2 bunka eða +3; síðan seturðu hvaða eitt spil sem er, eða lýkur
+  umferðinni (**e**).
+- **+3**: allir hinir draga 3, nema einhver **brjóti** það (**b**) með +3 brjót: þá
+  dregur sá sem setti +3 þrjú spil. Hinir geta **sleppt** (**p**).
+- **+3 brjótur** í eigin umferð: þú dregur 3; næsti spilari fylgir spilinu undir honum.
+
+## Svarið við +3
+- Allir hinir svara +3 strax, utan umferðar: brjóta það með brjót eða hleypa því í
+  gegn; næsti spilari getur líka ógilt það með Kóngi.
+- Svarfresturinn lokast eftir nokkrar sekúndur (stilling borðsins, 4 sjálfgefið;
+  niðurtalningin sést á skjánum): sá sem hefur ekki svarað hleypir því í gegn.
+
+## Valkostir borðsins
+- *Mót*: í 8 þrepum. Tæmirðu höndina færistu strax upp um þrep og dregur jafn
+  mörg spil (7, svo 6 ... loks 1); sá fyrsti sem tæmir hönd á 1. þrepi vinnur.
+- *Um sæti*: eftir sigurvegarann spila hinir áfram um 2., 3. ... sæti.
+- *Skylt að spila*: ekki má draga meðan þú átt spil sem má setja.
+- *Tímamörk*: renni tíminn út lýkur leikurinn umferðinni fyrir þig (lokar röðinni eða
+  lýkur umferðinni ef hægt er; annars dregur þú 1).
+
+## Húsreglur (okkar, ekki prentuðu reglurnar)
+- Litlaust upphafsspil fer neðst í dráttarbunkann; næsta spili er snúið við.
+- Gestgjafinn velur hver byrjar (af handahófi sjálfgefið).
+- Þú mátt draga þótt þú getir spilað (nema borðið segi *skylt að spila*).
+
+## Lyklar
+| lykill | gerir |
 |---|---|
-| ←/→ eða 1-9 | velja spil |
-| Enter eða smella | spila því |
+| ←/→, 1-9, 0 eða lykillinn á spilinu | velja spil |
+| Enter eða smella | setja það |
+| o | höndin eftir lit eða eins og hún var gefin |
 | d | draga |
 | c | loka TAKI |
-| e | ljúka leik (eftir Kóng, eða til að skilja TAKI eftir opið) |
+| e | ljúka umferð (eftir Kóng eða til að skilja TAKI eftir opið) |
 | l | segja „síðasta spil“ |
-| b / p | brjóta / segja pass við +3 |
-| r, g, b, y | velja lit fyrir Breyta lit (rautt, grænt, blátt, gult) |
-| t | spjall |
-| s, a, A, x, r | gestgjafi: byrja, ný einföld tölva, slembitölva, fjarlægja tölvu, annar leikur |
-| v | fara skref fyrir skref yfir leikinn sem lauk (→ / ← í endurspiluninni) |
-| q | yfirgefa borðið |
+| b / p | brjóta / sleppa +3 |
+| r, g, b, y | velja lit Litaskipta (rauður, grænn, blár, gulur) |
+| t | spjalla |
+| s, a, A, x, r | gestgjafi: byrja, bæta við einfaldri / slembitölvu, fjarlægja tölvu, nýtt spil |
+| v | fara í gegnum lokið spil skref fyrir skref (→ / ← í endursýningu) |
+| q | fara frá borðinu |
 | ? | þessi hjálp (Esc lokar henni) |
 """
 

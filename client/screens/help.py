@@ -19,14 +19,32 @@ RULES = """\
 **Last card**: when your turn ends with one card, you must have said *last card*
 (key **l**) during that turn, or you draw 4.
 
+## The screen
+- Your hand, sorted by colour: **bright** cards can be played now, dim ones cannot.
+  Above each card: its key and its colour's initial (none for a colourless card).
+- ▶ marks whose turn it is, ★ the table's host; the arrow after *Players* shows the
+  direction of play. *LAST CARD!* beside a name: that player has said it.
+- The line under the leading card says what is live (a +2 stack, a +3 and its seconds
+  left, a TAKI run) and, when a key or a card is refused, why.
+
+## The deck and the deal
+- 116 cards in four colours (red, green, blue, yellow): two of each number 1, 3 to 9
+  (no plain 2: the +2 is the only 2), and two each of Stop, +2, Change Direction, Plus
+  and TAKI, in each colour.
+- Colourless: Change Colour (4), Super TAKI, King, +3, +3 Breaker (2 each). They play on
+  any colour (each by its own rule) and leave the colour as it was, except Change
+  Colour, which names a new one.
+- Everyone gets 8 cards; the next card is the leading card. An empty draw pile is made
+  again from the discard pile, shuffled (its top card stays).
+
 ## Action cards
 - **Stop**: the next player is skipped (with 2 players you play again).
 - **+2**: the next player adds a +2, plays a King, or draws the whole stack.
-- **Change Direction** (<->): play goes the other way.
+- **Change Direction** (<->): play goes the other way (with 2 players: no change).
 - **Plus**: play one more card (it must match), or draw 1. A Plus cannot win.
 - **TAKI**: play any number of cards of its colour, then **close** it (key **c**);
-  only the last card's action counts. Leave it open (**e**) and the next player may
-  continue it.
+  only the last card's action counts. A TAKI or Super TAKI inside the run counts as one
+  more card. Leave it open (**e**) and the next player may continue it.
 - **Change Colour**: name the new colour (not on a +2 stack or a pending +3).
 - **Super TAKI**: a TAKI in the active colour.
 - **King**: cancels a +2 stack or a +3; then play any one card, or end the turn (**e**).
@@ -34,17 +52,31 @@ RULES = """\
   then the +3's player draws 3. Others may **pass** (**p**).
 - **+3 Breaker** on your own turn: you draw 3; the next player follows the card beneath.
 
+## The +3 window
+- A +3 is answered at once by every other player, out of turn: break it with a
+  Breaker, or let it through; the next player may also cancel it with a King.
+- The window closes after a few seconds (a table setting, 4 by default; the countdown
+  shows on screen): whoever has not answered by then lets it through.
+
+## Table options
+- *Stairs*: an 8-stage tournament. Empty your hand and you climb a stage at once and
+  draw that many cards (7, then 6 ... then 1); the first to empty a stage-1 hand wins.
+- *Play for places*: after the winner the others play on for 2nd, 3rd ... place.
+- *Must play if able*: no drawing while you hold a card you can play.
+- *Turn timer*: when your time runs out, the game ends your turn for you (it closes your
+  run or ends your turn if it can; otherwise you draw 1).
+
 ## House rules (ours, not the printed ones)
 - A colourless opening card goes to the bottom of the pile; the next one is flipped.
 - The host picks who starts (random by default).
 - You may draw even when you could play (unless the table says *must play if able*).
-- Table options: *stairs* (an 8-stage tournament), *play for places*.
 
 ## Keys
 | key | does |
 |---|---|
-| ←/→ or 1-9 | choose a card |
+| ←/→, 1-9, 0, or the key shown on the card | choose a card |
 | Enter or click | play it |
+| o | hand sorted by colour, or as dealt |
 | d | draw |
 | c | close the TAKI |
 | e | end the turn (after a King, or leaving a TAKI open) |

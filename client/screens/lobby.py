@@ -13,10 +13,15 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Input, Static
 
+from protocol.limits import ID_MAX, TABLE_NAME_MAX
 from protocol.messages import TableInfo, TableOptions
 
 from ..i18n import _
+from ..i18n import key as key_name
 from ..safe import inert
+from ..widgets.keybar import fit_keys
+from .replays import ReplayListScreen
+from .settings import SettingsScreen
 
 if TYPE_CHECKING:
     from ..app import TakiApp
@@ -122,6 +127,8 @@ class LobbyScreen(Screen[None]):
         Binding("n", "create", "New table"),
         Binding("enter", "join", "Join"),
         Binding("w", "watch", "Watch"),
+        Binding("v", "replays", "Finished games"),
+        Binding("s", "settings", "Settings"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "back", "Back"),
     ]
@@ -141,9 +148,7 @@ class LobbyScreen(Screen[None]):
         yield Static(id="lobby-title")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static(id="lobby-note")
-        yield Static(
-            _("n new table · Enter join · w watch · ? help · q back"), classes="hint"
-        )
+        yield Static(id="lobby-keys", classes="hint")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -186,8 +191,8 @@ class LobbyScreen(Screen[None]):
         for info in self.taki.tables.values():
             taken = sum(1 for s in info.seats if s is not None)
             table.add_row(
-                inert(info.id, 64),
-                Text(inert(info.options.name, 40)),
+                inert(info.id, ID_MAX),
+                Text(inert(info.options.name, TABLE_NAME_MAX)),
                 f"{taken}/{len(info.seats)}",
                 _(info.state),
                 str(info.spectators),
@@ -202,6 +207,16 @@ class LobbyScreen(Screen[None]):
         else:
             note = _("No tables yet: press n to open one.")
         self.query_one("#lobby-note", Static).update(note)
+        keys = [
+            ("n", _("new table"), True),
+            (key_name("Enter"), _("join"), True),
+            ("w", _("watch"), True),
+            ("v", _("finished games"), True),
+            ("s", _("settings"), False),
+            ("?", _("help"), False),
+            ("q", _("back"), False),
+        ]
+        self.query_one("#lobby-keys", Static).update(fit_keys(keys, self.size.width or 80))
 
     def _selected(self) -> str | None:
         table = self.query_one(DataTable)
@@ -225,7 +240,19 @@ class LobbyScreen(Screen[None]):
             if options is not None:
                 self.taki.create_table(options)
 
-        self.app.push_screen(CreateTable(f"{self.taki.player_name}'s table"[:40]), made)
+        default = _("{name}'s table").format(name=self.taki.player_name)[:40]
+        self.app.push_screen(CreateTable(default), made)
+
+    def action_settings(self) -> None:
+        def saved(changed: bool | None) -> None:
+            if changed:  # a new language: draw the lobby anew in it
+                self.app.switch_screen(LobbyScreen())
+                self.app.notify(_("Settings saved."), timeout=3)
+
+        self.app.push_screen(SettingsScreen(), saved)
+
+    def action_replays(self) -> None:
+        self.app.push_screen(ReplayListScreen())
 
     def action_join(self) -> None:
         table = self._selected()

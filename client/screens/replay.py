@@ -15,12 +15,13 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from engine import Game, Options, TakiError, action_from_json
+from protocol.limits import NAME_MAX, TABLE_NAME_MAX
 from protocol.messages import Replay
 
 from ..i18n import _
 from ..safe import inert
-from ..widgets.cards import card_text, color_swatch
-from ..words import color_word, describe
+from ..widgets.cards import card_text, color_swatch, sort_hand
+from ..words import action_words, color_word, describe
 
 
 class ReplayScreen(Screen[None]):
@@ -41,7 +42,7 @@ class ReplayScreen(Screen[None]):
         self.replay = replay
         self.actions = [action_from_json(a.to_dict()) for a in replay.actions]
         self.index = 0
-        self.names = [inert(name, 64) for name in replay.names]
+        self.names = [inert(name, NAME_MAX) for name in replay.names]
         o = replay.options
         self.options = Options(o.stairs, o.must_play_if_able, o.play_for_places)
 
@@ -69,13 +70,24 @@ class ReplayScreen(Screen[None]):
             events = game.take_events()
             if i == index - 1:
                 names = self.names
-                lines = [line for e in events if (line := describe(e.to_json(), names))]
+                by_bot = self.replay.actions[i].stand_in  # a bot moved for the person
+                lines = [
+                    line
+                    for e in events
+                    if (line := describe(
+                        e.to_json() | ({"stand_in": True} if by_bot and e.seat == action.seat
+                                       else {}),
+                        names,
+                    ))
+                ]
+                if not lines:  # every step in words, even one that left no event
+                    lines = [action_words(action.to_json(), names)]
         return game, lines
 
     def refresh_view(self) -> None:
         game, lines = self._game_at(self.index)
         title = Text(" " + _("Replay") + " ", style="bold reverse")
-        title.append(f"  {inert(self.replay.options.name, 40)}  #{self.replay.game}  ")
+        title.append(f"  {inert(self.replay.options.name, TABLE_NAME_MAX)}  #{self.replay.game}  ")
         title.append(_("step {n} of {total}").format(n=self.index, total=len(self.actions)))
         self.query_one("#replay-title", Static).update(title)
         board = Text()
@@ -89,8 +101,8 @@ class ReplayScreen(Screen[None]):
             board.append(marker, style="bold yellow")
             board.append(Text(name, style="bold"))
             board.append(f"  ({len(game.hands[seat])})\n   ")
-            for code in game.hands[seat]:
-                board.append_text(card_text(code))
+            for code in sort_hand(game.hands[seat]):
+                board.append_text(card_text(code, tagged=True))
                 board.append(" ")
             board.append("\n")
         board.append("\n")

@@ -14,6 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
+from protocol.limits import NAME_MAX
+
 from .. import discovery
 from ..i18n import _
 from ..widgets.cards import card_text
@@ -65,7 +67,7 @@ class StartScreen(Screen[None]):
             yield Static(Text("T A K I", style="bold"), id="logo")
             yield Static(banner(), id="banner")
             yield Static(_("Your name"), classes="label")
-            yield Input(value=self.taki.player_name, id="name", max_length=24)
+            yield Input(value=self.taki.player_name, id="name", max_length=NAME_MAX)
             yield Button(_("Play now") + "  (p)", id="play", variant="success")
             yield Button(_("Host a game for the LAN") + "  (h)", id="host", variant="primary")
             with Horizontal(id="joinrow"):

@@ -11,21 +11,34 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
+from engine.reasons import why_not
+from protocol.limits import NAME_MAX, TABLE_NAME_MAX
+
 from ..i18n import _
+from ..i18n import key as key_name
 from ..safe import inert
-from ..widgets.cards import CardTile, HandView, card_text, color_swatch
-from ..words import card_words, cards_count, color_word
+from ..widgets.cards import TILE_KEYS, CardTile, HandView, card_text, color_swatch, sort_hand
+from ..widgets.keybar import fit_keys
+from ..words import card_words, cards_count, color_word, refusal, seconds
 
 if TYPE_CHECKING:
     from ..app import TakiApp
+
+
+RULE_CODES = frozenset(
+    {"illegal_action", "not_your_turn", "card_not_in_hand", "bad_color", "game_over"}
+)
+"""Server refusals that are the rules' (engine.errors): worded by engine.reasons."""
 
 
 class ColorPicker(ModalScreen[str | None]):
@@ -75,7 +88,8 @@ class TableScreen(Screen[None]):
         Binding("t", "chat", "Chat"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "leave", "Leave"),
-        *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)],
+        Binding("o", "order", "Sorted / as dealt", show=False),
+        *[Binding(k, f"pick({i})", show=False) for i, k in enumerate(TILE_KEYS)],
     ]
 
     def __init__(self) -> None:
@@ -86,12 +100,22 @@ class TableScreen(Screen[None]):
         self._chat_len = 0
         self._flash = ""
         self._leaving = False
+        self.as_dealt = False
+        """Show the hand in the order it was dealt and drawn instead of sorted (key o)."""
+        self._banner = ""
+        self._banner_seq = 0
+        self._banner_timer: Timer | None = None
 
     def flash(self, text: str) -> None:
         """A short message in the status line (a refusal, a hint), gone after 5 s."""
         self._flash = text
         self.refresh_view()
         self.set_timer(5, self._unflash)
+
+    def _unbanner(self) -> None:
+        self._banner = ""
+        self._banner_timer = None
+        self.refresh_view()
 
     def _unflash(self) -> None:
         self._flash = ""
@@ -140,18 +164,30 @@ class TableScreen(Screen[None]):
         me = state.seat
         title = Text()
         if info is not None:
-            title.append(f" {inert(info.options.name, 40)} ", style="bold reverse")
+            title.append(f" {inert(info.options.name, TABLE_NAME_MAX)} ", style="bold reverse")
             title.append(f"  {_(info.state)}")
             if me is None:
                 title.append("  " + _("(watching)"), style="italic")
         conn = self.taki.connection_note
         if conn:
             title.append(f"   {conn}", style="bold red")
+        if state.banner_seq != self._banner_seq:  # a new announcement: show it a while
+            self._banner_seq = state.banner_seq
+            self._banner = state.banner
+            if self._banner_timer is not None:
+                self._banner_timer.stop()
+            self._banner_timer = self.set_timer(6, self._unbanner)
+        if self._banner:
+            room = max(self.size.width - title.cell_len - 4, 0)
+            if room > 8:
+                title.append("   ")
+                title.append(set_cell_size(self._banner, room).rstrip(),
+                             style="bold magenta")
         self.query_one("#title", Static).update(title)
         self.query_one("#players", Static).update(self._players(names, view, me))
         self.query_one("#lead", Static).update(self._lead(view))
         self.query_one("#status", Static).update(self._status(names, view, me))
-        hand = state.hand
+        hand = self.shown_hand()
         self.selected = min(self.selected, max(len(hand) - 1, 0))
         self.query_one(HandView).show(hand, state.playable(), self.selected)
         self.query_one("#keys", Static).update(self._keys())
@@ -190,7 +226,7 @@ class TableScreen(Screen[None]):
                 continue
             marker = "▶ " if turn == i and not (view or {}).get("over") else "  "
             line = Text(marker, style="bold yellow")
-            line.append(Text(inert(seat.name, 64), style="bold" if i == me else ""))
+            line.append(Text(inert(seat.name, NAME_MAX), style="bold" if i == me else ""))
             if i == me:
                 line.append(" (" + _("you") + ")")
             if seat.bot:
@@ -224,7 +260,7 @@ class TableScreen(Screen[None]):
         out.append("\n" + _("Colour") + " ")
         color = str(view.get("color", ""))
         out.append_text(color_swatch(color, color_word(color)))
-        out.append("\n" + _("Draw pile") + f": {view.get('draw_count', 0)}")
+        out.append("\n" + _("Draw pile: {n}").format(n=view.get("draw_count", 0)))
         return out
 
     def _status(self, names: list[str], view: dict[str, Any] | None, me: int | None) -> Text:
@@ -244,13 +280,16 @@ class TableScreen(Screen[None]):
             winner = view.get("winner")
             who = names[winner] if isinstance(winner, int) and winner < len(names) else "?"
             out.append(_("Game over.") + " ", style="bold")
-            out.append(Text(_("{name} wins!").format(name=who), style="bold green"))
             places = [(p.get("place"), i) for i, p in enumerate(view.get("players", []))]
             ranked = sorted((pl, i) for pl, i in places if pl)
-            if ranked:
-                out.append("  " + ", ".join(f"#{pl} {names[i]}" for pl, i in ranked))
-            if info is not None and info.host == me:
-                out.append("   " + _("r: rematch"), style="bold")
+            if ranked:  # the places say who won (r for a rematch is in the key bar)
+                line = ", ".join(f"#{pl} {names[i]}" for pl, i in ranked)
+                room = max(self.size.width - 2 - out.cell_len, 10)
+                if cell_len(line) > room:
+                    line = set_cell_size(line, room - 1) + "…"
+                out.append(line, style="bold green")
+            else:
+                out.append(Text(_("{name} wins!").format(name=who), style="bold green"))
             return out
         parts: list[Text] = []
         if view.get("plus2"):
@@ -262,7 +301,11 @@ class TableScreen(Screen[None]):
             t = Text(_("+3 from {name}").format(name=who), style="bold red")
             left = self.taki.countdown("plus3")
             if left is not None:
-                t.append(f" ({left:.0f}s)")
+                t.append(" (" + seconds(left) + ")")
+            passed = [names[i] for i in pending.get("passed", []) if i < len(names)]
+            if passed:
+                t.append(" " + _("passed: {names}").format(names=", ".join(passed)),
+                         style="")
             parts.append(t)
         taki = view.get("taki")
         if taki:
@@ -277,11 +320,14 @@ class TableScreen(Screen[None]):
             parts.insert(0, Text(_("Your move!"), style="bold reverse green"))
             left = self.taki.countdown("turn")
             if left is not None:
-                parts.insert(1, Text(f"{left:.0f}s", style="bold yellow"))
+                parts.insert(1, Text(seconds(left), style="bold yellow"))
         elif view.get("turn") is not None and not pending:
             turn = view["turn"]
             who = names[turn] if turn < len(names) else "?"
-            parts.insert(0, Text(_("Waiting for {name}").format(name=who)))
+            if turn == me:  # our turn, but no moves yet (a stand-in, a resync)
+                parts.insert(0, Text(_("Your turn"), style="bold"))
+            else:
+                parts.insert(0, Text(_("Waiting for {name}").format(name=who)))
         for i, part in enumerate(parts):
             if i:
                 out.append("  ·  ")
@@ -290,7 +336,8 @@ class TableScreen(Screen[None]):
 
     def _keys(self) -> Text:
         state = self.taki.state
-        out = Text()
+        items: list[tuple[str, str, bool]] = []
+        """(key, what it does, whether the words matter): what this moment offers."""
         hints = [
             ("draw", "d", _("draw")),
             ("close_taki", "c", _("close TAKI")),
@@ -303,34 +350,40 @@ class TableScreen(Screen[None]):
         host = info is not None and state.seat is not None and info.host == state.seat
         if host and info is not None and info.state == "waiting":
             for key, label in (("a", _("add bot")), ("x", _("remove bot")), ("s", _("start"))):
-                out.append(f"{key} ", style="bold")
-                out.append(label + "  ")
+                items.append((key, label, True))
+        returnable = [s for s in info.seats if s is not None and s.returnable] if info else []
+        if host and info is not None and info.state == "playing" and returnable:
+            name = inert(returnable[-1].name, NAME_MAX)
+            items.append(("x", _("give the seat back to {name}").format(name=name), True))
         if host and info is not None and info.state == "over":
-            out.append("r ", style="bold")
-            out.append(_("rematch") + "  ")
+            items.append(("r", _("rematch"), True))
         if info is not None and info.state == "over":
-            out.append("v ", style="bold")
-            out.append(_("replay") + "  ")
+            items.append(("v", _("replay"), True))
         if state.playable():
-            out.append("←→/1-9 ", style="bold")
-            out.append(_("choose") + "  ")
-            out.append("Enter ", style="bold")
-            out.append(_("play") + "  ")
+            items.append(("←→/1-9", _("choose"), False))
+            items.append((key_name("Enter"), _("play"), True))
         for kind, key, label in hints:
             if kind == "declare_last_card" and len(state.hand) > 2:
                 continue  # legal all turn long, but only worth showing near the end
             if state.action(kind) is not None:
-                out.append(f"{key} ", style="bold")
-                out.append(label + "  ")
-        out.append("t ", style="bold")
-        out.append(_("chat") + "  ")
-        out.append("? ", style="bold")
-        out.append(_("help") + "  ")
-        out.append("q ", style="bold")
-        out.append(_("leave"))
-        return out
+                items.append((key, label, True))
+        items += [("t", _("chat"), False), ("?", _("help"), False), ("q", _("leave"), False)]
+        return fit_keys(items, self.size.width or self.app.size.width)
 
     # ------------------------------------------------------------ actions
+
+    def shown_hand(self) -> list[str]:
+        """The hand in the order it is shown (sorted by colour unless as dealt)."""
+        hand = self.taki.state.hand
+        return hand if self.as_dealt else sort_hand(hand)
+
+    def action_order(self) -> None:
+        hand = self.shown_hand()
+        card = hand[self.selected] if self.selected < len(hand) else None
+        self.as_dealt = not self.as_dealt
+        if card is not None:  # keep the same card selected
+            self.selected = self.shown_hand().index(card)
+        self.flash(_("Hand: as dealt") if self.as_dealt else _("Hand: sorted by colour"))
 
     def action_move(self, step: int) -> None:
         hand = self.taki.state.hand
@@ -349,12 +402,13 @@ class TableScreen(Screen[None]):
 
     def action_play(self) -> None:
         state = self.taki.state
-        hand = state.hand
+        hand = self.shown_hand()
         if not hand or self.selected >= len(hand):
             return
         card = hand[self.selected]
         if card not in state.playable():
-            self.flash(_("That card cannot be played now."))
+            self.refuse("play", card)
+            self.query_one(HandView).flash_card(self.selected)
             return
         if card == "color":
 
@@ -373,16 +427,40 @@ class TableScreen(Screen[None]):
     def action_act(self, kind: str) -> None:
         action = self.taki.state.action(kind)
         if action is None:
+            self.refuse(kind)
             return
         self.taki.send_action(action)
 
+    def refuse(self, kind: str, card: str | None = None) -> None:
+        """Say why ``kind`` cannot be done now (engine.reasons, from this seat's view)."""
+        state = self.taki.state
+        self.flash(refusal(why_not(state.view, kind, card), state.names()))
+
     def action_host(self, what: str) -> None:
+        state = self.taki.state
+        info = state.info
+        if info is None:
+            return
+        if state.seat is None or info.host != state.seat:
+            self.flash(_("Only the host ({name}) can do that.").format(
+                name=state.names()[info.host] if info.host is not None
+                and info.host < len(info.seats) else "?"))
+            return
+        needs = "over" if what == "rematch" else "waiting"
+        handing_back = what == "remove_bot" and info.state == "playing" and any(
+            s is not None and s.returnable for s in info.seats)
+        if info.state != needs and not handing_back:
+            self.flash(_("Only after the game: r starts a rematch.") if needs == "over"
+                       else _("Only before the game starts."))
+            return
         self.taki.host_command(what)
 
     def action_replay(self) -> None:
         info = self.taki.state.info
         if info is not None and info.state == "over":
             self.taki.show_replay()
+        else:
+            self.flash(_("The replay opens when the game is over."))
 
     def action_chat(self) -> None:
         self.query_one("#chat-input", Input).focus()

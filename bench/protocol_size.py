@@ -1,6 +1,6 @@
 """Protocol benchmark: encode+decode rates, and the bytes each recipient gets per event.
 
-    python bench/protocol.py [--games N] [--seconds S]
+    python -m bench.protocol_size [--games N] [--seconds S]
 
 Plays 4-seat games of basic bots through the engine and sends every event the way a
 server does: one ``event`` frame per engine event and recipient (4 seats and a
@@ -14,13 +14,9 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Game, redact, view_of
 from engine.bots import bot_action, make_bot

@@ -1,9 +1,9 @@
 """Engine speed: random playouts of 4-player TAKI on one core, with two references.
 
-Run from the repository root (either form works)::
+Run from the repository root::
 
-    python -m bench.engine [--seconds 10] [--rlcard-python /work/rlvenv/bin/python] [--profile]
-    python bench/engine.py ...
+    python -m bench.engine_speed [--seconds 10] [--rlcard-python /work/rlvenv/bin/python]
+                                 [--profile]
 
 What is measured, and why each figure matters:
 
@@ -77,29 +77,11 @@ class Rate(NamedTuple):
         return self.actions / self.games if self.games else 0.0
 
 
-def _project_on_path() -> None:
-    """Make ``import engine`` find the project package, not this very file.
-
-    Run as ``python bench/engine.py``, Python puts ``bench/`` first on sys.path, where
-    ``engine`` would be this script. Drop that entry and make sure the repository root
-    is there (the editable install normally provides it already).
-    """
-    here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.dirname(here)
-    sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != here]
-    if root not in sys.path:
-        sys.path.append(root)
-    loaded = sys.modules.get("engine")
-    if loaded is not None and not hasattr(loaded, "__path__"):  # this file, as "engine"
-        del sys.modules["engine"]
-
-
 # ---------------------------------------------------------------------------- TAKI
 
 
 def taki_playouts(seconds: float, seed: int) -> Rate:
     """Random 4-player playouts, one seed after another, until ``seconds`` have passed."""
-    _project_on_path()
     from engine.game import Game
 
     games = actions = unfinished = 0
@@ -126,7 +108,6 @@ def taki_playouts(seconds: float, seed: int) -> Rate:
 
 def taki_action_mix(seed: int, games: int) -> Counter[str]:
     """Action types chosen in the first ``games`` benchmark playouts (untimed)."""
-    _project_on_path()
     from engine.game import Game
 
     mix: Counter[str] = Counter()

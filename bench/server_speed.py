@@ -1,0 +1,607 @@
+"""Server throughput and latency: 48 bot clients at 12 tables, against a raw trio ceiling.
+
+    python -m bench.server_speed [--seconds 10] [--tables 12] [--client basic|first]
+                                 [--server subprocess|inproc] [--profile server.prof]
+
+Two phases, the same client machinery and turn pattern:
+
+1. **taki** -- the real server (``server.app.serve``, loopback, ``bot_delay=0``, the
+   per-connection rate limit lifted by ``--rate``: it is meant for people). ``4 * tables``
+   clients sit 4 to a table; each keeps its view by the patches and, holding a legal list
+   and no unanswered action, sends what ``engine.bots.BasicBot`` picks (``--client
+   first``: the first legal action). The host sends ``rematch`` when a game ends.
+2. **echo** -- the ceiling: a minimal trio server here (length-prefixed msgpack, tables
+   of 4, a writer task and a bounded queue per connection, like the real server) that
+   numbers each ``move`` and forwards one ``event`` to the table's 4 connections; the
+   seat whose turn that makes (``seq % 4``) moves next: one move in flight per table.
+
+Figures (over ``--seconds``, after ``--warmup``): ``moves_per_s`` (acked actions; the
+echo's ``round_trips_per_s``), ``ratio`` = ours / ceiling; latency p50/p99 from a move's
+send to its first event decoded by every seat of the table; ``ack`` p50/p99 (taki);
+``server_cpu`` (CPU seconds per wall second of the server process) and
+``server_us_per_move`` (the figure least disturbed by the clients and by other load);
+``cpu_ratio`` = the ceiling's server CPU per move over ours; frames and bytes received
+per move; refused actions by code (``illegal_action (pass)``: two seats answered one +3
+window at once, expected). ``--server subprocess`` (default) runs each server in a child
+(``--child taki|echo``), which reports its CPU time through its stdin/stdout;
+``--server inproc`` runs it in this trio loop (one core for everything). ``--profile
+PATH`` profiles the taki server during the window only (cProfile, or ``--profiler
+pyinstrument`` if installed). The last line printed is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import importlib
+import io
+import json
+import os
+import pstats
+import sys
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+import msgpack
+import trio
+
+from bench.harness import (
+    CHILD_PORT,
+    HOST,
+    RECV,
+    ROOT,
+    SEATS,
+    Client,
+    ServerProcess,
+    TableClock,
+    latencies,
+    ms,
+    now,
+    percentile,
+    within,
+)
+from engine.bots import BasicBot
+from protocol.messages import (
+    Ack,
+    Action,
+    CreateTable,
+    Error,
+    Event,
+    Join,
+    Message,
+    Rematch,
+    Start,
+    TableOptions,
+    TableUpdate,
+)
+from server.app import serve
+from server.session import Limits
+
+QUEUE = 512  # frames queued per connection, as server.session.Limits.queue_size
+TARGET_RATIO = 0.5
+TARGET_P99_MS = 10.0
+
+
+@dataclass
+class Meter:
+    """What one phase counts (moves, acks, games: only while ``active``)."""
+
+    active: bool = False
+    stopping: bool = False
+    moves: int = 0
+    events: int = 0
+    games: int = 0
+    frames: int = 0
+    received: int = 0
+    acks: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+    clocks: list[TableClock] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------- taki
+
+
+class TakiSeat(Client):
+    """One seat playing flat out: acts as soon as it holds a legal list."""
+
+    def __init__(self, stream: trio.SocketStream, name: str) -> None:
+        super().__init__(stream, name)
+        self.meter = Meter()
+        self.clock = TableClock()
+        self.mode = "basic"
+        self.host = self.auto = self.want_rematch = False
+        self.bot = BasicBot()
+        self.pending: int | None = None  # our unanswered action
+        self.pending_seq = 0
+        self.pending_at = 0.0
+        self.pending_kind = ""
+        self.rematch: int | None = None
+
+    def on_message(self, message: Message) -> None:
+        super().on_message(message)
+        if self.mode != "basic":
+            self.view = None  # --client first keeps no view (and applies no patch)
+        meter = self.meter
+        if isinstance(message, Event):
+            meter.events += meter.active
+            self.clock.arrival(message.seq)
+        elif isinstance(message, TableUpdate) and message.table.state == "over" and self.host:
+            meter.games += meter.active
+            self.want_rematch = self.auto
+        elif isinstance(message, Ack | Error) and message.id is not None:
+            if message.id == self.pending:
+                self.pending = None
+                if isinstance(message, Error):
+                    meter.errors[f"{message.code} ({self.pending_kind})"] += 1
+                    self.clock.refused(self.pending_seq, self.pending_at)
+                elif meter.active:
+                    meter.moves += 1
+                    meter.acks.append(now() - self.pending_at)
+            elif message.id == self.rematch:
+                self.rematch = None
+                if isinstance(message, Error):
+                    meter.errors[f"rematch:{message.code}"] += 1
+
+    def got(self, size: int, frames: int) -> None:
+        if self.meter.active:
+            self.meter.received += size
+            self.meter.frames += frames
+
+    def step(self) -> None:
+        """Queue our action (or the host's rematch) if we have something to do."""
+        if not self.auto or self.meter.stopping:
+            return
+        if self.want_rematch and self.rematch is None:
+            self.want_rematch = False
+            self.rematch = self.next_id()
+            self.queue(Rematch(self.rematch))
+        if self.pending is not None or not self.legal or self.seat is None:
+            return
+        action = self.bot_action(self.bot) if self.view is not None else self.legal[0]
+        self.legal = ()  # new events bring the next list
+        self.pending = self.next_id()
+        self.pending_seq = self.seq + 1
+        self.pending_at = now()
+        self.pending_kind = action.type
+        self.clock.sent_move(self.pending_seq, self.pending_at)
+        self.queue(Action(self.pending, action))
+
+
+async def taki_phase(port: int, tables: int, mode: str, meter: Meter) -> Phase:
+    """Seat everyone; ``setup`` starts the games."""
+    seats: list[TakiSeat] = []
+    for t in range(tables):
+        clock = TableClock()
+        meter.clocks.append(clock)
+        for s in range(SEATS):
+            seat = await TakiSeat.connect(port, f"t{t}s{s}")
+            seat.meter, seat.clock, seat.mode = meter, clock, mode
+            seats.append(seat)
+
+    async def setup(nursery: trio.Nursery) -> None:
+        for c in seats:
+            nursery.start_soon(c.pump)
+        for t in range(tables):
+            host, *guests = seats[t * SEATS : (t + 1) * SEATS]
+            host.host = True
+            answer = await host.request(CreateTable, options=TableOptions(f"bench {t}", SEATS))
+            assert isinstance(answer, Ack) and answer.table is not None, answer
+            for c in guests:
+                joined = await c.request(Join, table=answer.table)
+                assert isinstance(joined, Ack), joined
+            for c in (host, *guests):
+                c.auto = True
+            started = await host.request(Start)
+            assert isinstance(started, Ack), started
+
+    return Phase(setup, [c.stream for c in seats])
+
+
+# ---------------------------------------------------------------------------- echo
+
+
+def frame(body: dict[str, Any]) -> bytes:
+    packed: bytes = msgpack.packb(body, use_bin_type=True)
+    return len(packed).to_bytes(4, "big") + packed
+
+
+class Frames:
+    """Length-prefixed msgpack frames out of a byte stream: the ceiling's whole protocol."""
+
+    def __init__(self) -> None:
+        self._buf = bytearray()
+
+    def feed(self, data: bytes) -> list[dict[str, Any]]:
+        buf = self._buf
+        buf += data
+        out: list[dict[str, Any]] = []
+        pos = 0
+        while len(buf) - pos >= 4:
+            size = int.from_bytes(buf[pos : pos + 4], "big")
+            if len(buf) - pos - 4 < size:
+                break
+            out.append(msgpack.unpackb(buf[pos + 4 : pos + 4 + size], raw=False))
+            pos += 4 + size
+        del buf[:pos]
+        return out
+
+
+async def echo_serve(
+    host: str = HOST, port: int = 0, *, task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED
+) -> None:
+    """The ceiling: forward each move, numbered, to the 4 connections of its table."""
+    tables: dict[int, list[trio.MemorySendChannel[bytes]]] = {}
+    seqs: dict[int, int] = {}
+
+    async def handle(stream: trio.SocketStream) -> None:
+        send, receive = trio.open_memory_channel[bytes](QUEUE)
+        frames = Frames()
+        table: list[trio.MemorySendChannel[bytes]] = []
+        number = -1
+
+        async def writer() -> None:
+            async for data in receive:
+                await stream.send_all(data)
+
+        try:
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(writer)
+                while data := await stream.receive_some(RECV):
+                    for msg in frames.feed(data):
+                        if msg.get("type") == "move" and table:
+                            seq = seqs[number] = seqs.get(number, 0) + 1
+                            body = {"type": "event", "seq": seq, "seat": msg["seat"]}
+                            out = frame({**body, "move": msg["move"]})
+                            for other in table:
+                                other.send_nowait(out)
+                        elif msg.get("type") == "hello":
+                            number = int(msg["table"])
+                            table = tables.setdefault(number, [])
+                            table.append(send)
+                            if len(table) == SEATS:
+                                for other in table:
+                                    other.send_nowait(frame({"type": "ready"}))
+                nursery.cancel_scope.cancel()
+        except (trio.BrokenResourceError, trio.ClosedResourceError, trio.WouldBlock):
+            pass
+        finally:
+            if send in table:
+                table.remove(send)
+            with trio.move_on_after(1):
+                await stream.aclose()
+
+    listeners = await trio.open_tcp_listeners(port, host=host)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(trio.serve_listeners, handle, listeners)
+        task_status.started(int(listeners[0].socket.getsockname()[1]))
+        await trio.sleep_forever()
+
+
+async def echo_seat(stream: trio.SocketStream, seat: int, meter: Meter, clock: TableClock) -> None:
+    """One seat of the ceiling: moves when the last event makes it its turn."""
+    frames = Frames()
+    move = {"type": "play", "card": "R7"}
+    try:
+        while data := await stream.receive_some(RECV):
+            turn = -1
+            got = frames.feed(data)
+            if meter.active:
+                meter.received += len(data)
+                meter.frames += len(got)
+            for msg in got:
+                if msg.get("type") == "event":
+                    seq = int(msg["seq"])
+                    clock.arrival(seq)
+                    if seq % SEATS == seat:
+                        turn = seq
+                    if msg["seat"] == seat:
+                        meter.moves += meter.active
+                elif msg.get("type") == "ready" and seat == 0:
+                    turn = 0
+            if turn >= 0 and not meter.stopping:
+                clock.sent_move(turn + 1, now())
+                await stream.send_all(frame({"type": "move", "seat": seat, "move": move}))
+    except (trio.BrokenResourceError, trio.ClosedResourceError):
+        pass
+
+
+async def echo_phase(port: int, tables: int, meter: Meter) -> Phase:
+    seats: list[tuple[trio.SocketStream, int, TableClock]] = []
+    for t in range(tables):
+        clock = TableClock()
+        meter.clocks.append(clock)
+        for s in range(SEATS):
+            stream = await trio.open_tcp_stream(HOST, port)
+            await stream.send_all(frame({"type": "hello", "table": t}))
+            seats.append((stream, s, clock))
+
+    async def setup(nursery: trio.Nursery) -> None:
+        for stream, s, clock in seats:
+            nursery.start_soon(echo_seat, stream, s, meter, clock)
+
+    return Phase(setup, [stream for stream, _, _ in seats])
+
+
+# ---------------------------------------------------------------------------- running
+
+
+@dataclass
+class Phase:
+    """Clients ready to go: ``setup`` starts them in a nursery; ``streams`` to hang up."""
+
+    setup: Callable[[trio.Nursery], Awaitable[None]]
+    streams: list[trio.abc.Stream]
+
+
+class Profiler:
+    """cProfile or pyinstrument, switched on for the measured window only."""
+
+    def __init__(self, tool: str, path: str) -> None:
+        self.path = path
+        self.cprofile = cProfile.Profile() if tool == "cprofile" else None
+        self.sampler: Any = None
+        if tool == "pyinstrument":  # optional: imported only when asked for
+            module = importlib.import_module("pyinstrument")
+            self.sampler = module.Profiler(interval=0.001, async_mode="disabled")
+
+    def switch(self, on: bool) -> None:
+        if self.cprofile is not None:
+            self.cprofile.enable() if on else self.cprofile.disable()
+        elif self.sampler is not None:
+            self.sampler.start() if on else self.sampler.stop()
+
+    def save(self) -> None:
+        if self.cprofile is not None:
+            self.cprofile.dump_stats(self.path)
+        elif self.sampler is not None:
+            flat = self.sampler.output_text(flat=True, flat_time="self", show_all=True)
+            with open(self.path, "w") as out:
+                out.write(f"{flat}\n{self.sampler.output_text(show_all=False)}")
+
+
+class ServerHandle:
+    """A server to measure: in a child process, or in this trio loop."""
+
+    def __init__(self, port: int, process: ServerProcess | None, profiler: Profiler | None):
+        self.port = port
+        self.process = process
+        self.profiler = profiler
+
+    async def mark(self, on: bool) -> float:
+        """Profiler on/off; the server process's CPU seconds so far."""
+        if self.process is None:
+            if self.profiler is not None:
+                self.profiler.switch(on)
+            return time.process_time()
+        stdin = self.process.process.stdin
+        assert stdin is not None
+        await stdin.send_all(b"begin\n" if on else b"end\n")
+        answer = await self.process.line()
+        assert answer.startswith("CPU "), answer
+        return float(answer.split()[1])
+
+
+async def serve_kind(kind: str, rate: float, nursery: trio.Nursery) -> int:
+    """Start the taki server (no bot delay, the rate limit at ``rate``) or the ceiling in
+    ``nursery``; its port."""
+    if kind == "taki":
+        _, port = await nursery.start(
+            partial(serve, HOST, 0, bot_delay=0.0, limits=Limits(rate=rate))
+        )
+        return int(port)
+    return int(await nursery.start(echo_serve))
+
+
+async def measure(kind: str, args: argparse.Namespace, profile: str | None) -> dict[str, Any]:
+    """One phase: start its server, seat the clients, warm up, measure, hang up."""
+    meter = Meter()
+    async with trio.open_nursery() as nursery:
+        if args.server == "subprocess":
+            command = [sys.executable, "-m", "bench.server_speed", "--child", kind]
+            command += ["--rate", str(args.rate), "--profiler", args.profiler]
+            command += ["--profile", profile] if profile else []
+            process = await ServerProcess.start(command, os.devnull, CHILD_PORT)
+            server = ServerHandle(process.port, process, None)
+        else:
+            inner = trio.CancelScope()
+            port_box: list[int] = []
+
+            async def run(task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+                with inner:
+                    async with trio.open_nursery() as n:
+                        port_box.append(await serve_kind(kind, args.rate, n))
+                        task_status.started()
+
+            await nursery.start(run)
+            profiler = Profiler(args.profiler, profile) if profile else None
+            server = ServerHandle(port_box[0], None, profiler)
+        if kind == "taki":
+            phase = await taki_phase(server.port, args.tables, args.client, meter)
+        else:
+            phase = await echo_phase(server.port, args.tables, meter)
+        async with trio.open_nursery() as clients:
+            await phase.setup(clients)
+            await trio.sleep(args.warmup)
+            cpu0 = await server.mark(True)
+            mine0 = time.process_time()
+            t0 = now()
+            meter.active = True
+            await trio.sleep(args.seconds)
+            meter.active = False
+            t1 = now()
+            mine1 = time.process_time()
+            cpu1 = await server.mark(False)
+            meter.stopping = True
+            await trio.sleep(0.3)  # let the moves in flight land
+            for stream in phase.streams:
+                with trio.move_on_after(1):
+                    await stream.aclose()
+            clients.cancel_scope.cancel()
+        if server.process is not None:
+            await server.process.stop(interrupt=False)
+        elif server.profiler is not None:
+            server.profiler.save()
+        nursery.cancel_scope.cancel()
+    wall = t1 - t0
+    moves = max(1, meter.moves)
+    lat = [x for c in meter.clocks for x in within(c.seated, t0, t1)]
+    out: dict[str, Any] = {
+        "seconds": round(wall, 3),
+        "moves": meter.moves,
+        "moves_per_s": round(meter.moves / wall, 1),
+        **latencies(lat),
+        "server_cpu": round((cpu1 - cpu0) / wall, 3),
+        "client_cpu": round((mine1 - mine0) / wall, 3),
+        "server_us_per_move": round((cpu1 - cpu0) / moves * 1e6, 1),
+        "client_us_per_move": round((mine1 - mine0) / moves * 1e6, 1),
+        "frames_per_move": round(meter.frames / moves, 2),
+        "bytes_per_move": round(meter.received / moves, 1),
+    }
+    if meter.acks:
+        acks = sorted(meter.acks)
+        out["ack_p50_ms"] = ms(percentile(acks, 50))
+        out["ack_p99_ms"] = ms(percentile(acks, 99))
+    if kind == "taki":
+        out["events_per_s"] = round(meter.events / wall / SEATS, 1)
+        out["games"] = meter.games
+        out["errors"] = dict(meter.errors)
+    if args.server == "inproc":
+        out["server_cpu"] = out["client_cpu"]
+    return out
+
+
+def profile_top(path: str, count: int) -> tuple[str, list[dict[str, Any]]]:
+    """The profile's top entries by own time, as text and as figures."""
+    stats = pstats.Stats(path)
+    total = stats.total_tt  # type: ignore[attr-defined]
+    text = io.StringIO()
+    stats.stream = text  # type: ignore[attr-defined]
+    stats.sort_stats("tottime").print_stats(count)
+    stats.sort_stats("cumulative").print_stats(count)
+    table: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
+    ranked = sorted(table.items(), key=lambda kv: kv[1][2], reverse=True)[:count]
+    rows = [
+        {
+            "function": f"{os.path.relpath(f, ROOT) if f.startswith(ROOT) else f}:{line}({name})",
+            "calls": calls,
+            "tottime_s": round(tottime, 3),
+            "share": round(tottime / total, 3) if total else 0.0,
+            "cumtime_s": round(cumtime, 3),
+        }
+        for (f, line, name), (_, calls, tottime, cumtime, _) in ranked
+    ]
+    return text.getvalue(), rows
+
+
+def show(name: str, r: dict[str, Any], unit: str) -> None:
+    acks = (
+        f"  (ack p50 {r['ack_p50_ms']:.3f} / p99 {r['ack_p99_ms']:.3f} ms)"
+        if "ack_p50_ms" in r
+        else ""
+    )
+    print(
+        f"{name}: {r['moves_per_s']:>9.1f} {unit}  p50 {r['p50_ms']:.3f} ms  "
+        f"p99 {r['p99_ms']:.3f} ms"
+        f"{acks}\n       server cpu {r['server_cpu']:.2f} ({r['server_us_per_move']:.0f} us/move), "
+        f"client cpu {r['client_cpu']:.2f} ({r['client_us_per_move']:.0f} us/move), "
+        f"{r['frames_per_move']} frames and {r['bytes_per_move']:.0f} bytes received per move"
+        + (f"; {r['games']} games; refused: {r['errors'] or 'none'}" if "games" in r else ""),
+        flush=True,
+    )
+
+
+async def bench(args: argparse.Namespace) -> dict[str, Any]:
+    taki = await measure("taki", args, args.profile)
+    show("taki", taki, "moves/s      ")
+    echo = await measure("echo", args, None)
+    show("echo", echo, "round trips/s")
+    echo["round_trips_per_s"] = echo.pop("moves_per_s")
+    echo["round_trips"] = echo.pop("moves")
+    ratio = taki["moves_per_s"] / echo["round_trips_per_s"] if echo["round_trips_per_s"] else 0
+    cost = taki["server_us_per_move"]
+    cpu_ratio = echo["server_us_per_move"] / cost if cost else 0.0
+    print(
+        f"ratio: ours/ceiling {ratio:.3f} (target >= {TARGET_RATIO}), p99 {taki['p99_ms']:.3f} "
+        f"ms (target <= {TARGET_P99_MS} ms); server CPU per move, ceiling/ours: {cpu_ratio:.3f}",
+        flush=True,
+    )
+    result: dict[str, Any] = {
+        "bench": "server",
+        "server_mode": args.server,
+        "client": args.client,
+        "clients": args.tables * SEATS,
+        "tables": args.tables,
+        "warmup_s": args.warmup,
+        "taki": taki,
+        "echo": echo,
+        "ratio": round(ratio, 3),
+        "cpu_ratio": round(cpu_ratio, 3),
+        "target_ratio_met": ratio >= TARGET_RATIO,
+        "target_p99_met": taki["p99_ms"] <= TARGET_P99_MS,
+    }
+    if args.profile and args.profiler == "cprofile":
+        text, result["profile"] = profile_top(args.profile, args.profile_top)
+        print(f"server profile (taki window, cProfile): {args.profile}\n{text}")
+    elif args.profile:
+        with open(args.profile) as report:
+            print(f"server profile (taki window, pyinstrument): {args.profile}\n{report.read()}")
+        result["profile"] = args.profile
+    return result
+
+
+async def child(kind: str, profile: str | None, tool: str, rate: float) -> None:
+    """A server process: prints its port, then answers each begin/end line on stdin with
+    its CPU time (switching the profiler on/off) until stdin closes."""
+    profiler = Profiler(tool, profile) if profile else None
+    async with trio.open_nursery() as nursery:
+        print(f"PORT {await serve_kind(kind, rate, nursery)}", flush=True)
+        commands = trio.lowlevel.FdStream(os.dup(sys.stdin.fileno()))
+        buf = b""
+        while data := await commands.receive_some(1024):
+            buf += data
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                if profiler is not None:
+                    profiler.switch(line.strip() == b"begin")
+                print(f"CPU {time.process_time()}", flush=True)
+        nursery.cancel_scope.cancel()
+    if profiler is not None:
+        profiler.save()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench.server_speed", description=__doc__.split("\n")[0])
+    add = parser.add_argument
+    add("--seconds", type=float, default=10.0, help="measured window, each phase")
+    add("--warmup", type=float, default=1.0, help="seconds before measuring")
+    add("--tables", type=int, default=12, help="tables of 4 clients")
+    add("--client", choices=["basic", "first"], default="basic",
+        help="basic: BasicBot on the patched view; first: the first legal action")  # fmt: skip
+    add("--server", choices=["subprocess", "inproc"], default="subprocess",
+        help="run the servers in a child process (default) or in this trio loop")  # fmt: skip
+    add("--rate", type=float, default=1e9, help="the server's per-connection request rate")
+    add("--profile", metavar="PATH", help="profile the taki server into PATH")
+    add("--profiler", choices=["cprofile", "pyinstrument"], default="cprofile")
+    add("--profile-top", type=int, default=25, help="profile rows shown")
+    add("--child", choices=["taki", "echo"], help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        trio.run(child, args.child, args.profile, args.profiler, args.rate)
+        return 0
+    where = "in a child process" if args.server == "subprocess" else "in-process (cpu: all of it)"
+    print(
+        f"bench.server_speed: {args.tables * SEATS} clients, {args.tables} tables of {SEATS}, "
+        f"client {args.client}, server {where}, {args.seconds:g} s (+{args.warmup:g} s "
+        f"warm-up) per phase",
+        flush=True,
+    )
+    print(json.dumps(trio.run(bench, args)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,130 @@
+"""Announcements: what the events imply but do not say, for the log and the banner.
+
+The server sends what the engine recorded. Some things a player must be told are only
+implied by it, and this module works them out from the events in order:
+
+- a *last card* said with a play (bots always do it this way) leaves no event of its
+  own: a turn that ends with one card in hand and no penalty draw was declared;
+- a turn timer that ran out reads like a choice ("B drew 1"): an end of turn (draw,
+  close, end) by the seat whose turn timer is already due was the timeout's;
+
+(A stand-in's moves are marked by the server itself: ``words.describe`` words them.)
+It also says which lines deserve the banner (the short notice above the log). Pure but
+for the clock it is given (for the timer), so it is tested without a server.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .i18n import _
+
+TIMER_SLACK = 1.0
+"""Seconds a due timer may look early by (the clock and the server's drift apart)."""
+
+_TIMEOUT_ENDS = frozenset({"drew", "closed_taki", "left_open", "declined"})
+_BANNER_KINDS = frozenset(
+    {"declared", "broke", "cancelled", "reshuffled", "reversed", "climbed", "finished"}
+)
+
+
+@dataclass
+class Said:
+    """What to add around an event's own log line."""
+
+    before: list[str] = field(default_factory=list)
+    after: list[str] = field(default_factory=list)
+    banner: str | None = None
+    """The line (this event's own, or one of the above) to show in the banner."""
+
+
+@dataclass
+class Announcer:
+    """Follows one table's events; see the module docstring."""
+
+    clock: Callable[[], float] = time.monotonic
+    turn: int | None = None
+    """Whose turn is going on (as of the last event or snapshot)."""
+    declared: bool = False
+    """The seat on turn declared last card with an event of its own this turn."""
+    penalised: bool = False
+    """The seat on turn drew the last-card penalty this turn."""
+    turn_due: tuple[int | None, float] | None = None
+    """The running turn timer: (seat, deadline on ``clock``)."""
+
+    def restart(self, view: dict[str, Any] | None) -> None:
+        """After a snapshot: follow from its position."""
+        self.turn = view.get("turn") if view else None
+        self.declared = self.penalised = False
+
+    def on_timer(self, kind: str, seat: int | None, seconds: float | None) -> None:
+        if kind != "turn":
+            return
+        self.turn_due = None if seconds is None else (seat, self.clock() + seconds)
+
+    def event(
+        self,
+        data: dict[str, Any],
+        view: dict[str, Any] | None,
+        names: Sequence[str],
+        me: int | None,
+        line: str | None,
+    ) -> Said:
+        """What to say about ``data`` (whose own words are ``line``), in order."""
+        said = Said()
+        kind = data.get("kind")
+        seat = data.get("seat", -1)
+        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        mine = seat == me
+        if kind == "turn":
+            self._turn_ended(view, names, me, said)
+            self.turn = seat if isinstance(seat, int) else None
+            self.declared = self.penalised = False
+            return said
+        if kind == "declared" and seat == self.turn:
+            self.declared = True
+        if kind == "drew" and data.get("reason") == "last_card":
+            self.penalised = True
+            said.banner = (
+                _("You did not say last card: you draw {n}")
+                if mine
+                else _("{who} did not say last card: draws {n}")
+            ).format(who=who, n=data.get("amount", 4))
+        if kind in _TIMEOUT_ENDS and seat == self.turn and self._timed_out(seat):
+            said.before.append(
+                (_("Time ran out: your turn ends") if mine else
+                 _("Time ran out for {who}")).format(who=who)
+            )
+            said.banner = said.before[-1]
+            self.turn_due = None
+        if kind == "played" and data.get("card") == "+3":
+            said.banner = (_("+3 from you: the others answer") if mine else
+                           _("+3 from {who}: break it (b) or let it through (p)")).format(who=who)
+        if kind in _BANNER_KINDS and said.banner is None:
+            said.banner = line
+        return said
+
+    def _timed_out(self, seat: int) -> bool:
+        due = self.turn_due
+        return due is not None and due[0] == seat and self.clock() >= due[1] - TIMER_SLACK
+
+    def _turn_ended(
+        self, view: dict[str, Any] | None, names: Sequence[str], me: int | None, said: Said
+    ) -> None:
+        """The turn of ``self.turn`` ended: with one card and no penalty, it was declared."""
+        ended = self.turn
+        if ended is None or view is None or self.declared or self.penalised:
+            return
+        players = view.get("players") or []
+        if not 0 <= ended < len(players) or players[ended].get("cards") != 1:
+            return
+        if ended == me:
+            text = _("You said last card")
+        else:
+            who = names[ended] if ended < len(names) else "?"
+            text = _("{who} said last card").format(who=who)
+        said.before.append(text)
+        said.banner = text

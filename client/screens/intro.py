@@ -1,0 +1,50 @@
+"""How to play, on one screen: shown once, on the first launch, and skippable.
+
+A newcomer needs the goal, how a card is chosen and played, and where the full rules
+are (the help, ``?``); everything else can wait for the help screen. Any of Enter, Esc
+or space closes it, and the settings remember it was seen.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..i18n import _, key
+
+
+def intro_lines() -> list[str]:
+    """The screen's lines, in the current language (tests measure them)."""
+    return [
+        _("Be the first to empty your hand."),
+        _("Play a card of the leading card's colour or symbol, or draw one card."),
+        _("Bright cards can be played now: choose one with ←/→ or its key,"),
+        _("then press {enter}.").format(enter=key("Enter")),
+        _("Stop skips the next player; +2 stacks up; TAKI lets you play"),
+        _("whole runs of its colour; King cancels +2 stacks and +3."),
+        _("With one card left, say last card (l) or draw 4."),
+        _("The table tells you why a card or key is refused."),
+        _("? shows the full rules, the screen's signs and every key."),
+    ]
+
+
+class IntroScreen(ModalScreen[None]):
+    """See the module docstring."""
+
+    BINDINGS = [Binding("escape,enter,space", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="intro"):
+            yield Static(Text(_("How to play TAKI"), style="bold"))
+            yield Static(Text("\n".join(intro_lines())))
+            yield Static(
+                Text(_("{esc}: start playing (shown once)").format(esc=key("Esc"))),
+                classes="hint",
+            )
+
+    def action_close(self) -> None:
+        self.dismiss(None)

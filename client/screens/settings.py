@@ -1,0 +1,89 @@
+"""Settings: the name (as a player and as a spectator) and the language, saved.
+
+The command line's ``--name`` and ``--lang`` apply to one run; this screen is the one
+place that writes the settings file, so nothing is remembered behind the player's back.
+A new language shows on the screens opened after saving.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, RadioButton, RadioSet, Static
+
+from ..config import valid_name
+from ..i18n import LANGUAGES, _, language, set_language
+
+if TYPE_CHECKING:
+    from ..app import TakiApp
+
+
+class SettingsScreen(ModalScreen[bool]):
+    """See the module docstring."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    @property
+    def taki(self) -> TakiApp:
+        from ..app import TakiApp
+
+        assert isinstance(self.app, TakiApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        settings = self.taki.settings
+        with VerticalScroll(id="dialog"):
+            yield Static(_("Settings"), classes="heading")
+            with Horizontal(classes="field"):
+                yield Static(_("Your name"), classes="label")
+                yield Input(value=settings.name or self.taki.player_name, id="name",
+                            max_length=24)
+            with Horizontal(classes="field"):
+                yield Static(_("Your name as a spectator"), classes="label")
+                yield Input(value=settings.spectator_name, id="spectator", max_length=24,
+                            placeholder=_("Spectator"))
+            current = settings.lang or language()
+            with RadioSet(id="lang"):
+                for code, title in LANGUAGES.items():
+                    yield RadioButton(title, value=code == current, name=code)
+            yield Static(id="error")
+            with Horizontal(id="buttons"):
+                yield Button(_("Save"), id="save", variant="success")
+                yield Button(_("Cancel"), id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._save()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.dismiss(False)
+            return
+        self._save()
+
+    def _save(self) -> None:
+        name = self.query_one("#name", Input).value.strip()
+        spectator = self.query_one("#spectator", Input).value.strip()
+        if not valid_name(name) or (spectator and not valid_name(spectator)):
+            self.query_one("#error", Static).update(
+                Text(_("A name is 1 to 24 printable characters."), style="bold red"))
+            return
+        pressed = self.query_one(RadioSet).pressed_button
+        lang = pressed.name if pressed is not None and pressed.name else language()
+        settings = self.taki.settings
+        settings.name, settings.spectator_name, settings.lang = name, spectator, lang
+        settings.save()
+        if self.taki.role != "spectator":
+            self.taki.player_name = name
+        set_language(lang)
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)

@@ -1,0 +1,30 @@
+"""Does a screen fit? Every Static's lines measured in terminal cells against its width.
+
+Used by the 80x24 tests: a line wider than its widget is cut or wrapped, which is the
+defect they look for. Widths are rich.cells.cell_len, the terminal's own measure.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+def overflows(screen: Screen[object]) -> list[str]:
+    """Lines of the screen's Static widgets that are wider than the widget's content."""
+    found: list[str] = []
+    for widget in screen.query(Static):
+        if not widget.display or widget.content_region.width <= 0:
+            continue
+        if any(not ancestor.display for ancestor in widget.ancestors_with_self
+               if isinstance(ancestor, Static)):
+            continue
+        content = widget.render()
+        text = content.plain if isinstance(content, Text) else str(content)
+        width = widget.content_region.width
+        for line in text.split("\n"):
+            if cell_len(line.rstrip()) > width:
+                found.append(f"#{widget.id or type(widget).__name__} ({width}): {line!r}")
+    return found

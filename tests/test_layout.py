@@ -1,0 +1,108 @@
+"""The hand: sorted by colour then symbol (o: as dealt), a key on every card up to 22,
+and larger tiles when the terminal is 120x40 or more."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from client.app import TakiApp
+from client.config import Settings
+from client.screens.table import TableScreen
+from client.widgets.cards import TILE_KEYS, CardTile, sort_hand, tile_key
+from client.widgets.keybar import fit_keys
+
+from .server_thread import ServerThread
+from .test_client import _set_game, seated_game
+from .util import position
+
+HAND = ["+3", "Y9", "R7", "B+2", "G1", "R1", "king", "Bstop", "G9", "Y1", "R+2", "color"]
+
+
+def test_sort_by_colour_then_symbol() -> None:
+    assert sort_hand(HAND) == ["R1", "R7", "R+2", "G1", "G9", "Bstop", "B+2", "Y1", "Y9",
+                               "color", "king", "+3"]
+    assert sort_hand([]) == []
+
+
+def test_every_card_up_to_22_has_its_own_key() -> None:
+    keys = [tile_key(i) for i in range(len(TILE_KEYS))]
+    assert keys[:10] == list("1234567890") and len(set(keys)) == len(keys) == 22
+    assert tile_key(22) == ""
+    # None of them is a table key.
+    assert not set(TILE_KEYS) & set("dclbpestaxrvqoA?")
+
+
+def test_key_bar_shrinks_to_fit() -> None:
+    items = [("d", "draw", True), ("t", "chat", False), ("q", "leave", False)]
+    assert fit_keys(items, 80).plain == "d draw  t chat  q leave"
+    assert fit_keys(items, 16).plain == "d draw  t  q"
+
+
+@pytest.fixture
+def server() -> Iterator[ServerThread]:
+    thread = ServerThread()
+    thread.start()
+    yield thread
+    thread.stop()
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path))
+
+
+async def until(test: Callable[[], bool], timeout: float = 10) -> None:
+    async with asyncio.timeout(timeout):
+        while not test():
+            await asyncio.sleep(0.02)
+
+
+@pytest.mark.asyncio
+async def test_sorted_hand_keys_beyond_nine_and_as_dealt(server: ServerThread) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated_game(app, server)
+        table = server.server.lobby.tables["t1"] if server.server else None
+        assert table is not None
+        server.call(lambda: _set_game(table, position(hands=[HAND, ["B1", "B3"]])))
+        await until(lambda: len(app.screen.query(CardTile)) == len(HAND))
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        tiles = list(screen.query(CardTile))
+        assert [t.code for t in tiles] == sort_hand(HAND)
+        assert str(tiles[10].render()).startswith("f ")  # the key is on the tile
+        await pilot.press("f")  # the 11th card: king
+        assert screen.shown_hand()[screen.selected] == "king"
+        await pilot.press("0")
+        assert screen.shown_hand()[screen.selected] == "color"
+        await pilot.press("o")  # as dealt; the selected card stays selected
+        await until(lambda: [t.code for t in screen.query(CardTile)] == HAND)
+        assert screen.shown_hand()[screen.selected] == "color"
+        await pilot.press("o")
+        await until(lambda: [t.code for t in screen.query(CardTile)] == sort_hand(HAND))
+
+
+@pytest.mark.asyncio
+async def test_large_tiles_at_120x40(server: ServerThread) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(120, 40)):
+        await seated_game(app, server)
+        await until(lambda: len(app.screen.query(CardTile)) == 8)
+        tile = next(iter(app.screen.query(CardTile)))
+        assert tile.large
+        await until(lambda: tile.size.height == 3 and tile.size.width == 9)
+
+
+def test_spacing_marks_take_a_cell_as_in_tmux() -> None:
+    """Measured in tmux 3.3a: Kannada's spacing vowel signs (Mc) advance the cursor."""
+    from rich.cells import cell_len
+
+    import client  # noqa: F401  (installs the measure)
+
+    assert cell_len("ಾ") == 1 and cell_len("ಕಾ") == 2  # KA + VOWEL SIGN AA
+    assert cell_len("್") == 0  # the virama is non-spacing (Mn): still zero
+    assert cell_len("TAKI") == 4 and cell_len("日本") == 4

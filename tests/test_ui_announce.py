@@ -1,0 +1,115 @@
+"""Announcements (client.announce through client.state): what the events imply.
+
+A real engine game feeds a TableState the way the server does (events numbered, the
+view patch on the last event of each action), so each test plays the moves that make
+the announcement and reads the log and the banner.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from client.state import TableState
+from engine.actions import Action
+from engine.events import redact
+from engine.game import Game
+from engine.views import view_of
+from protocol.messages import Event, SeatInfo, Snapshot, TableInfo, TableOptions
+from protocol.patch import diff_view
+
+from .util import position
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def seats(stand_in: int | None = None, gone: int | None = None) -> tuple[SeatInfo, ...]:
+    return tuple(SeatInfo(name, stand_in=i == stand_in, connected=i != gone)
+                 for i, name in enumerate(("Ann", "Bo")))
+
+
+def start(pos: dict[str, Any], me: int = 0, stand_in: int | None = None,
+          clock: Clock | None = None, gone: int | None = None) -> tuple[Game, TableState]:
+    from engine.position import game_from_position
+
+    game = game_from_position(pos)
+    state = TableState()
+    if clock is not None:
+        state.announcer.clock = clock
+    info = TableInfo("t1", TableOptions("T", 2), "playing", seats(stand_in, gone))
+    state.on_snapshot(Snapshot(info, 0, me, view_of(game, me)))
+    return game, state
+
+
+def act(game: Game, state: TableState, action: Action) -> None:
+    """Apply ``action`` and deliver its events as the server would."""
+    me = state.seat
+    before = view_of(game, me)
+    game.apply(action)
+    events = game.take_events()
+    after = view_of(game, me)
+    for i, ev in enumerate(events):
+        last = i == len(events) - 1
+        assert state.on_event(Event(state.seq + 1, redact(ev, me).to_json(),
+                                    diff_view(before, after) if last else None))
+
+
+def test_a_bots_last_card_said_with_its_play_is_announced() -> None:
+    game, state = start(position(hands=[["G1", "G3"], ["R3", "R4"]], turn=1))
+    act(game, state, Action("play", 1, "R3", last_card=True))  # no event of its own
+    assert "Bo said last card" in state.log
+    assert state.banner == "Bo said last card"
+
+
+def test_a_missed_last_card_is_announced_with_its_penalty() -> None:
+    game, state = start(position(hands=[["G1", "G3"], ["R3", "R4"]], turn=1))
+    act(game, state, Action("play", 1, "R3"))
+    assert state.banner == "Bo did not say last card: draws 4"
+    assert not any("said last card" in line for line in state.log)
+
+
+def test_own_declaration_by_key_is_not_told_twice() -> None:
+    game, state = start(position(hands=[["R1", "R3"], ["G4", "G5"]]))
+    act(game, state, Action("declare_last_card", 0))
+    act(game, state, Action("play", 0, "R1"))
+    assert list(state.log).count("You declared last card") == 1
+    assert "You said last card" not in state.log
+
+
+def test_a_turn_timer_running_out_is_told() -> None:
+    clock = Clock()
+    game, state = start(position(hands=[["G1", "G3", "G4"], ["B3", "B4"]]), clock=clock)
+    state.on_timer("turn", 0, 30)
+    clock.now += 31
+    act(game, state, Action("draw", 0))  # what the server plays for a timed-out seat
+    lines = list(state.log)
+    assert lines[:2] == ["Time ran out: your turn ends", "You drew 1 card: yellow 1"]
+    assert state.banner == "Time ran out: your turn ends"
+
+
+def test_a_draw_in_time_is_a_choice() -> None:
+    clock = Clock()
+    game, state = start(position(hands=[["G1", "G3", "G4"], ["B3", "B4"]]), clock=clock)
+    state.on_timer("turn", 0, 30)
+    clock.now += 5
+    act(game, state, Action("draw", 0))
+    assert not any("Time ran out" in line for line in state.log)
+
+
+def test_a_plus3_is_bannered_and_passes_are_logged() -> None:
+    game, state = start(position(hands=[["G1", "G3", "G4"], ["+3", "R4", "R6"]], turn=1))
+    act(game, state, Action("play", 1, "+3"))
+    assert state.banner == "+3 from Bo: break it (b) or let it through (p)"
+    act(game, state, Action("pass", 0))
+    assert "You let the +3 through" in state.log
+
+
+def test_reshuffle_direction_and_finish_take_the_banner() -> None:
+    game, state = start(position(hands=[["Rdir", "G3", "G4"], ["R3", "R4"], ["B1", "B3"]]))
+    act(game, state, Action("play", 0, "Rdir"))
+    assert state.banner == "Direction reversed"
