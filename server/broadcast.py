@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import view_of
+from engine import redact, view_of
 from engine.events import TURN
 from engine.events import Event as EngineEvent
 from protocol.messages import (
@@ -85,6 +85,7 @@ class Broadcaster(Clocks):
             self._log_event(self.seq, ev, by)
             if ev.kind == TURN:
                 self._turns += 1
+        self._tell_bots([ev for _, ev in batch])
         public = view_of(game, None)
         public_patch: dict[str, Any] | None = None
         if self._public is not None:
@@ -131,6 +132,20 @@ class Broadcaster(Clocks):
             member.send_encoded(data)
             if patch is None:
                 member.send(self.snapshot(member))
+
+    def _tell_bots(self, events: list[EngineEvent]) -> None:
+        """Searching bots follow their seat's events (as that seat sees them); the one
+        thinking now gets them once it has decided."""
+        for index, seat in enumerate(self.seats):
+            bot = seat.bot if seat is not None else None
+            observe = getattr(bot, "observe", None)
+            if observe is None:
+                continue
+            seen = [redact(ev, index) for ev in events]
+            if index == self._thinking:
+                self._held_for_bot.extend(seen)
+            else:
+                observe(seen)
 
     def _log_event(self, seq: int, ev: EngineEvent, by: tuple[int, str] | None) -> None:
         """Keep an event for snapshots, noting whether the server made it for its seat

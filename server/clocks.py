@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Awaitable, Iterable
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import trio
 
@@ -29,6 +30,7 @@ from .seats import Member
 from .state import TableState
 
 log = logging.getLogger("taki.server")
+T = TypeVar("T")
 
 
 def safe_default(legal: list[EngineAction]) -> EngineAction | None:
@@ -39,6 +41,42 @@ def safe_default(legal: list[EngineAction]) -> EngineAction | None:
             if action.type == kind:
                 return action
     return None
+
+
+THINKERS = 2
+"""Searching bots (``strong``) thinking at once, server-wide: each keeps a core busy
+for a moment, and the event loop needs one too."""
+
+_THINKERS: trio.lowlevel.RunVar[trio.CapacityLimiter] = trio.lowlevel.RunVar("thinkers")
+
+
+def thinkers() -> trio.CapacityLimiter:
+    """The server's limiter of searching bots' worker threads (one per trio run)."""
+    try:
+        return _THINKERS.get()
+    except LookupError:
+        limiter = trio.CapacityLimiter(THINKERS)
+        _THINKERS.set(limiter)
+        return limiter
+
+
+def searches(bot: Bot) -> bool:
+    """Whether ``bot`` searches (and so thinks in a worker thread): one that follows
+    its seat's events (``observe``, engine/strong.py) does."""
+    return hasattr(bot, "observe")
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """A searching bot's decision in progress: what it was asked, and when."""
+
+    seat: int
+    bot: Bot
+    view: dict[str, Any]
+    legal: list[EngineAction]
+    seq: int
+    """The table's event seq when it was asked: its answer counts only if still so."""
+    stand_in: bool
 
 
 class Clocks(TableState):
@@ -163,22 +201,57 @@ class Clocks(TableState):
 
     async def tick(self) -> None:
         """Do whatever is due now: an ended grace period, a timed-out +3 window, a bot's
-        (or stand-in's) move, a timed-out turn."""
-        async with self.lock:
-            await self._tick()
+        (or stand-in's) move, a timed-out turn.
 
-    async def _tick(self) -> None:
+        A searching bot (``strong``) thinks in a worker thread, outside the table's
+        lock and off the event loop, so neither this table's commands nor any other
+        table wait for it; its choice is applied only if the game is where it was."""
+        async with self.lock:
+            job = await self._tick()
+        if job is None:
+            return
+        try:
+            choice = await trio.to_thread.run_sync(
+                job.bot.choose, job.view, job.legal,
+                limiter=thinkers(), abandon_on_cancel=True,
+            )
+        finally:
+            self._thinking = None
+        async with self.lock:
+            await self._unpaused(self._finish_thinking(job, choice))
+
+    async def _finish_thinking(self, job: Thinking, choice: EngineAction) -> None:
+        held, self._held_for_bot = self._held_for_bot, []
+        observe = getattr(job.bot, "observe", None)
+        if observe is not None and held:
+            observe(held)  # what its seat saw while it thought
+        holder = self.seats[job.seat]
+        game = self.game
+        if (
+            game is None or self.state != "playing" or self.seq != job.seq
+            or self.pause.paused or holder is None or holder.bot is not job.bot
+            or choice not in game.legal_actions()
+        ):
+            self._arm()  # the game moved on meanwhile: the bot is asked again
+            return
+        await self._apply(choice, stand_in=job.stand_in)
+
+    async def _tick(self) -> Thinking | None:
         if self.pause.paused:
             if self.store is not None and trio.current_time() >= (self.pause.retry_at or 0):
                 await self._retry_store()
-            return  # nothing moves while nothing can be stored
+            return None  # nothing moves while nothing can be stored
+        return await self._unpaused(self._tick_due())
+
+    async def _unpaused(self, step: Awaitable[T]) -> T | None:
         try:
-            await self._tick_due()
+            return await step
         except ProtocolError as exc:
             if exc.code != UNAVAILABLE:
                 raise  # (a stored-move failure paused the table and was logged once)
+            return None
 
-    async def _tick_due(self) -> None:
+    async def _tick_due(self) -> Thinking | None:
         now = trio.current_time()
         grace = self._grace_due()
         if grace is not None and grace <= now:
@@ -189,17 +262,17 @@ class Clocks(TableState):
                 ):
                     self._give_up(i, returnable=True)
             await self._changed()
-            return
+            return None
         game = self.game
         if game is None or self.state != "playing":
-            return
+            return None
         if self._plus3_due is not None and self._plus3_due <= now and game.plus3 is not None:
             self._plus3_due = None
             for action in [a for a in game.legal_actions() if a.type == "pass"]:
                 if game.plus3 is None:
                     break
                 await self._apply(action)
-            return
+            return None
         if self._bot_due is not None and self._bot_due <= now:
             self._bot_due = None
             for index in self._acting_seats():
@@ -212,16 +285,23 @@ class Clocks(TableState):
                     stand_in = holder is not None and (
                         holder.bot is None or holder.former_token is not None
                     )
+                    if searches(bot):
+                        if self._thinking is not None:
+                            return None  # (asked already: its answer will come)
+                        self._thinking = index
+                        return Thinking(index, bot, view_of(game, index), mine, self.seq,
+                                        stand_in)
                     await self._apply(bot.choose(view_of(game, index), mine), stand_in=stand_in)
-                    return
+                    return None
             self._arm()
-            return
+            return None
         if self._turn_due is not None and self._turn_due <= now:
             self._turn_due = None
             seat = game.turn
             mine = [a for a in game.legal_actions() if a.seat == seat]
             choice = safe_default(mine) or make_bot("basic").choose(view_of(game, seat), mine)
             await self._apply(choice, timeout=True)
+        return None
 
     async def run(self) -> None:
         """The table's task: sleep until the next deadline or a change, then tick."""

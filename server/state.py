@@ -101,6 +101,11 @@ class TableState:
         """Seqs of the events a move the server made for a seat caused for that seat,
         with the mark their maps carry: ``stand_in`` ("a bot played for you") or
         ``timeout`` (the turn timer ran out)."""
+        self._thinking: int | None = None
+        """The seat whose searching bot is thinking in a worker thread, if any."""
+        self._held_for_bot: list[EngineEvent] = []
+        """Events for that bot's seat, held back until it has decided (it must not
+        observe while it chooses)."""
         self._returning: dict[Member, str] = {}
         """Members watching while they wait to be handed their seat back: their token."""
 

@@ -44,6 +44,7 @@ from protocol.messages import (
 )
 
 from .broadcast import Broadcaster
+from .clocks import searches
 from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable
 from .seats import Member, Seat, Watch
 from .state import engine_options
@@ -272,6 +273,9 @@ class Table(Broadcaster):
                 self._fault(exc)
                 raise ProtocolError(UNAVAILABLE, PAUSED_TEXT) from None
         self.seats = taken + [None] * (len(self.seats) - len(taken))
+        for seat in taken:  # a searching bot's memory is of one game: a fresh one
+            if seat.bot is not None and searches(seat.bot) and seat.bot_kind is not None:
+                seat.bot = make_bot(seat.bot_kind, self._seeds.randrange(2**31))
         if self.host is not None:
             self.host = moved.get(self.host)
         for watch in self.members.values():
