@@ -31,6 +31,7 @@ from .lobby import Lobby
 from .lock import DataDirInUse, DataDirLock
 from .session import Limits, Session
 from .store import Store
+from .thinking import Thinkers
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 """taki-server's exit codes: stopped cleanly; could not listen (or failed); usage error."""
@@ -111,9 +112,12 @@ async def serve(
     try:
         # The store outlives the nursery of tables and connections that use it: a
         # shielded save as a connection ends never meets a closed database.
-        with _open_store(data_dir) if data_dir is not None else contextlib.nullcontext() as store:
+        with (
+            _open_store(data_dir) if data_dir is not None else contextlib.nullcontext() as store,
+            Thinkers() as thinkers,
+        ):
             await _serve(host, port, limits, bot_delay, stand_in_delay, max_tables,
-                         max_connections, seed, store, advertise, task_status)
+                         max_connections, seed, store, thinkers, advertise, task_status)
     finally:
         if own_lock is not None:
             own_lock.release()
@@ -139,6 +143,7 @@ async def _serve(
     max_connections: int,
     seed: int | None,
     store: Store | None,
+    thinkers: Thinkers,
     advertise: bool | Advertising,
     task_status: trio.TaskStatus[tuple[Server, int]],
 ) -> None:
@@ -150,6 +155,7 @@ async def _serve(
             stand_in_delay=stand_in_delay,
             seed=seed,
             store=store,
+            thinkers=thinkers,
         )
         lobby.restore()
         nursery.start_soon(collector.run)  # no collector pauses while serving

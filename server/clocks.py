@@ -45,16 +45,14 @@ def safe_default(legal: list[EngineAction]) -> EngineAction | None:
 
 
 THINKERS = 1
-"""Searching bots (``strong``) thinking at once, server-wide. A search is Python code
-that holds the GIL, so a second thinker mostly takes the interpreter from the event
-loop: with 4 strong tables beside 12 others (bench.server_speed --strong 4), two
-thinkers halved the others' moves/s again compared with one."""
+"""Searching bots thinking at once in threads (a table without ``thinkers``: the
+server's own tables think in worker processes, server/thinking.py). A search holds
+the GIL, so a second thread mostly takes the interpreter from the event loop."""
 
 SWITCH = 0.0005
-"""The interpreter's thread switch interval (seconds) once a bot searches: a thinking
-thread gives the event loop the GIL back within half a millisecond instead of
-Python's default 5 ms (p99 of the other tables: 156 ms with the default, 34 ms with
-this and one thinker)."""
+"""The interpreter's thread switch interval (seconds) once a bot searches in a
+thread: it gives the event loop the GIL back within half a millisecond instead of
+Python's default 5 ms."""
 
 _THINKERS: trio.lowlevel.RunVar[trio.CapacityLimiter] = trio.lowlevel.RunVar("thinkers")
 
@@ -72,8 +70,8 @@ def thinkers() -> trio.CapacityLimiter:
 
 
 def searches(bot: Bot) -> bool:
-    """Whether ``bot`` searches (and so thinks in a worker thread): one that follows
-    its seat's events (``observe``, engine/strong.py) does."""
+    """Whether ``bot`` searches (and so thinks away from the event loop): one that
+    follows its seat's events (``observe``, engine/strong.py) does."""
     return hasattr(bot, "observe")
 
 
@@ -214,34 +212,45 @@ class Clocks(TableState):
         """Do whatever is due now: an ended grace period, a timed-out +3 window, a bot's
         (or stand-in's) move, a timed-out turn.
 
-        A searching bot (``strong``) thinks in a worker thread, outside the table's
-        lock and off the event loop, so neither this table's commands nor any other
-        table wait for it; its choice is applied only if the game is where it was."""
+        A searching bot (``strong``) thinks in a worker process (``thinkers``),
+        outside the table's lock and off the event loop, so neither this table's
+        commands nor any other table wait for it; its choice is applied only if the
+        game is where it was."""
         async with self.lock:
             job = await self._tick()
         if job is None:
             return
+        bot = job.bot
         try:
-            choice = await trio.to_thread.run_sync(
-                job.bot.choose, job.view, job.legal,
-                limiter=thinkers(), abandon_on_cancel=True,
-            )
+            if self.thinkers is not None:
+                choice, bot = await self.thinkers.choose(job.bot, job.view, job.legal)
+            else:  # (a table on its own, e.g. in a test: a thread of this process)
+                choice = await trio.to_thread.run_sync(
+                    job.bot.choose, job.view, job.legal,
+                    limiter=thinkers(), abandon_on_cancel=True,
+                )
         finally:
             self._thinking = None
         async with self.lock:
-            await self._unpaused(self._finish_thinking(job, choice))
+            await self._unpaused(self._finish_thinking(job, choice, bot))
 
-    async def _finish_thinking(self, job: Thinking, choice: EngineAction) -> None:
+    async def _finish_thinking(self, job: Thinking, choice: EngineAction, bot: Bot) -> None:
+        """Apply a searching bot's choice if the game is still where it was; ``bot``
+        (the one that thought, maybe a worker's copy) takes the seat's bot's place and
+        is told what its seat saw meanwhile."""
         held, self._held_for_bot = self._held_for_bot, []
-        observe = getattr(job.bot, "observe", None)
-        if observe is not None and held:
-            observe(held)  # what its seat saw while it thought
         holder = self.seats[job.seat]
+        if holder is None or holder.bot is not job.bot:
+            self._arm()  # the seat changed hands meanwhile
+            return
+        holder.bot = bot
+        observe = getattr(bot, "observe", None)
+        if observe is not None and held:
+            observe(held)
         game = self.game
         if (
             game is None or self.state != "playing" or self.seq != job.seq
-            or self.pause.paused or holder is None or holder.bot is not job.bot
-            or choice not in game.legal_actions()
+            or self.pause.paused or choice not in game.legal_actions()
         ):
             self._arm()  # the game moved on meanwhile: the bot is asked again
             return

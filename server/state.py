@@ -31,6 +31,7 @@ from protocol.messages import (
 from .faults import Pause
 from .seats import Member, Seat, Watch
 from .store import Store
+from .thinking import Thinkers
 from .wire import played_action
 
 log = logging.getLogger("taki.server")
@@ -56,6 +57,7 @@ class TableState:
         seed_source: random.Random | None = None,
         store: Store | None = None,
         on_change: Any = None,
+        thinkers: Thinkers | None = None,
     ) -> None:
         self.id = table_id
         self.options = options
@@ -73,6 +75,8 @@ class TableState:
         self.bot_delay = bot_delay
         self.stand_in_delay = stand_in_delay
         self.store = store
+        self.thinkers = thinkers
+        """Where searching bots think (None: a thread of this process)."""
         self.lock = trio.Lock()
         self._seeds = seed_source or random.Random(secrets.randbits(64))
         self._on_change = on_change

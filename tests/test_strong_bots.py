@@ -105,3 +105,44 @@ async def test_a_stand_in_for_a_person_is_basic() -> None:
     seat = table.seats[0]
     assert seat is not None and seat.stand_in is not None
     assert seat.info().bot == "basic" and not isinstance(seat.stand_in, StrongBot)
+
+
+@pytest.mark.trio
+async def test_thinkers_choose_in_a_worker_process_and_return_the_bot() -> None:
+    from engine import Game, view_of
+    from server.thinking import Thinkers
+
+    game = Game.new(3, 7)
+    seat = game.legal_actions()[0].seat
+    legal = [x for x in game.legal_actions() if x.seat == seat]
+    bot = StrongBot(5, playouts=24)
+    with Thinkers() as thinkers:
+        with trio.fail_after(60):
+            choice, after = await thinkers.choose(bot, view_of(game, seat), legal)
+    assert choice in legal
+    assert isinstance(after, StrongBot) and after is not bot  # the worker's copy
+    assert after._rng.getstate() != bot._rng.getstate()  # it moved on by thinking
+
+
+@pytest.mark.trio
+async def test_a_servers_strong_bot_plays_from_a_worker_process() -> None:
+    from protocol.messages import Ack, AddBot, CreateTable, Start, TableUpdate
+
+    from .netclient import connect, running_server
+
+    async with running_server(bot_delay=0) as (server, port, nursery):
+        a = await connect(nursery, port, "A")
+        assert isinstance(await a.request(CreateTable, options=options(seats=2)), Ack)
+        added = await a.request(AddBot, kind="strong")
+        assert isinstance(added, Ack) and added.seat == 1
+        shown = await a.wait_for(
+            lambda m: isinstance(m, TableUpdate) and m.table.seats[1] is not None
+        )
+        assert isinstance(shown, TableUpdate) and shown.table.seats[1].bot == "strong"
+        assert isinstance(await a.request(Start, first_seat=1), Ack)
+        moved = await a.wait_for(
+            lambda m: isinstance(m, Event) and m.event.get("seat") == 1, timeout=60
+        )
+        assert isinstance(moved, Event)
+        table = server.lobby.tables["t1"]
+        assert table.thinkers is not None and table.thinkers._pool is not None
