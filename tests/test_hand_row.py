@@ -261,3 +261,27 @@ async def test_large_tiles_while_they_fit_at_120x40(server: ServerThread) -> Non
         assert not any(t.large for t in screen.query(CardTile))
         assert check_row(screen, 25) == []
         assert sum(t.display for t in screen.query(CardTile)) >= 20
+
+
+@pytest.mark.asyncio
+async def test_clicking_a_sign_brings_the_next_hidden_card_into_view(
+        server: ServerThread) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated_game(app, server)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        screen.as_dealt = True
+        await deal(app, server, POOL[:25])
+        await pilot.pause()
+        hand = screen.query_one(HandView)
+        start, end = hand.window
+        assert start == 0 and end < 25
+        await pilot.click(".more.right", offset=(1, 0))
+        await pilot.pause()
+        assert screen.selected == end and hand.window[1] == end + 1
+        assert screen.query_one(".more.left", MoreSign).display
+        await pilot.click(".more.left", offset=(1, 0))
+        await pilot.pause()
+        assert screen.selected == hand.window[0] and screen.selected < end
+        assert check_row(screen, 25) == []

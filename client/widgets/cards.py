@@ -243,6 +243,17 @@ class MoreSign(Static):
                     style="italic")
         self.update(text)
 
+    async def on_click(self) -> None:
+        """Bring the next hidden card on this side into view by selecting it (the
+        screen's own arrow action, so the selection stays the screen's)."""
+        hand = self.parent
+        if not isinstance(hand, HandView):
+            return
+        start, end = hand.window
+        target = start - 1 if self.side == "left" else end
+        if 0 <= target < len(hand.cards):
+            await self.run_action(f"screen.move({target - hand.selected})")
+
 
 class HandView(Container):
     """The player's hand as one row of tiles, unplayable ones dimmed, one selected.
