@@ -34,8 +34,8 @@ LARGE_TILE_WIDTH = 9
 TILE_WIDTHS = (TILE_WIDTH, 6, 5, 4)
 """A growing hand narrows its tiles, widest first, to stay one row; past the narrowest
 (at 80 columns, 16 cards and up) the row scrolls instead."""
-SHORT_LABEL_CELLS = 4
-"""The narrowest tile: a label wider than this takes its short form (``short_symbols``)."""
+SHORT_LABEL_CELLS = TILE_WIDTHS[-1]
+"""The short labels (``short_symbols``) fit the narrowest tile whole."""
 
 
 def symbols() -> dict[str, str]:
