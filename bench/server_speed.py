@@ -26,7 +26,11 @@ window at once, expected). ``--server subprocess`` (default) runs each server in
 (``--child taki|echo``), which reports its CPU time through its stdin/stdout;
 ``--server inproc`` runs it in this trio loop (one core for everything). ``--profile
 PATH`` profiles the taki server during the window only (cProfile, or ``--profiler
-pyinstrument`` if installed). The last line printed is one JSON object.
+pyinstrument`` if installed; CPU time, not wall time). ``--strong N`` runs N more
+tables beside the measured ones during the taki phase, each one client and 3
+``strong`` bots thinking flat out (their moves are not counted; the search runs in the
+server's worker process, whose CPU is not in ``server_cpu``). The last line printed is
+one JSON object.
 """
 
 from __future__ import annotations
