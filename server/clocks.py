@@ -208,18 +208,18 @@ class Clocks(TableState):
             timers.append(Timer("paused", None, max(0.0, self.pause.retry_at - now)))
         return timers
 
-    async def tick(self) -> None:
+    async def tick(self) -> Thinking | None:
         """Do whatever is due now: an ended grace period, a timed-out +3 window, a bot's
-        (or stand-in's) move, a timed-out turn.
-
-        A searching bot (``strong``) thinks in a worker process (``thinkers``),
-        outside the table's lock and off the event loop, so neither this table's
-        commands nor any other table wait for it; its choice is applied only if the
-        game is where it was."""
+        (or stand-in's) move, a timed-out turn. A searching bot's decision is returned
+        instead, for ``think`` (``run`` starts it beside the table's clock)."""
         async with self.lock:
-            job = await self._tick()
-        if job is None:
-            return
+            return await self._tick()
+
+    async def think(self, job: Thinking) -> None:
+        """A searching bot (``strong``) decides in a worker process (``thinkers``),
+        outside the table's lock and off the event loop, so neither this table's
+        commands and clocks nor any other table wait for it; its choice is applied only
+        if the game is still where it was. A search that fails plays ``basic``."""
         bot = job.bot
         try:
             if self.thinkers is not None:
@@ -229,6 +229,9 @@ class Clocks(TableState):
                     job.bot.choose, job.view, job.legal,
                     limiter=thinkers(), abandon_on_cancel=True,
                 )
+        except Exception:
+            log.exception("table %s: seat %d's search failed; it plays basic", self.id, job.seat)
+            choice = make_bot("basic").choose(job.view, job.legal)
         finally:
             self._thinking = None
         async with self.lock:
@@ -241,7 +244,7 @@ class Clocks(TableState):
         held, self._held_for_bot = self._held_for_bot, []
         holder = self.seats[job.seat]
         if holder is None or holder.bot is not job.bot:
-            self._arm()  # the seat changed hands meanwhile
+            self._rearm()  # the seat changed hands meanwhile
             return
         holder.bot = bot
         observe = getattr(bot, "observe", None)
@@ -252,9 +255,14 @@ class Clocks(TableState):
             game is None or self.state != "playing" or self.seq != job.seq
             or self.pause.paused or choice not in game.legal_actions()
         ):
-            self._arm()  # the game moved on meanwhile: the bot is asked again
+            self._rearm()  # the game moved on meanwhile: the bot is asked again
             return
         await self._apply(choice, stand_in=job.stand_in)
+
+    def _rearm(self) -> None:
+        self._arm()
+        if self.next_deadline() < self._sleep_until:
+            self._wake.set()
 
     async def _tick(self) -> Thinking | None:
         if self.pause.paused:
@@ -324,17 +332,30 @@ class Clocks(TableState):
         return None
 
     async def run(self) -> None:
-        """The table's task: sleep until the next deadline or a change, then tick."""
-        while not self._closed:
-            self._sleep_until = self.next_deadline()
-            with trio.move_on_at(self._sleep_until):
-                await self._wake.wait()
-            self._wake = trio.Event()
-            try:
-                await self.tick()
-            except Exception:  # a bug here must not take the lobby (and every table) down
-                log.exception("table %s: tick failed", self.id)
-                self._bot_due = self._plus3_due = self._turn_due = None
+        """The table's task: sleep until the next deadline or a change, then tick; a
+        searching bot thinks in a task of its own beside it."""
+        async with trio.open_nursery() as thinking:
+            while not self._closed:
+                self._sleep_until = self.next_deadline()
+                with trio.move_on_at(self._sleep_until):
+                    await self._wake.wait()
+                self._wake = trio.Event()
+                try:
+                    job = await self.tick()
+                except Exception:  # a bug here must not take the lobby (and every table) down
+                    log.exception("table %s: tick failed", self.id)
+                    self._bot_due = self._plus3_due = self._turn_due = None
+                    continue
+                if job is not None:
+                    thinking.start_soon(self._think_safely, job)
+            thinking.cancel_scope.cancel()
+
+    async def _think_safely(self, job: Thinking) -> None:
+        try:
+            await self.think(job)
+        except Exception:  # as for a tick: this table's bug stays this table's
+            log.exception("table %s: a bot's move failed", self.id)
+            self._thinking = None
 
     def close(self) -> None:
         self._closed = True
