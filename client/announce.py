@@ -5,8 +5,10 @@ implied by it, and this module works them out from the events in order:
 
 - a *last card* said with a play (bots always do it this way) leaves no event of its
   own: a turn that ends with one card in hand and no penalty draw was declared;
-- a turn timer that ran out reads like a choice ("B drew 1"): an end of turn (draw,
-  close, end) by the seat whose turn timer is already due was the timeout's;
+- a turn timer that ran out reads like a choice ("B drew 1"): the server marks the
+  events the timeout made with ``"timeout": true`` (PROTOCOL.md section 9.7), and that
+  mark decides. From a server without the mark (the field absent), an end of turn
+  (draw, close, end) by the seat whose turn timer is already due was the timeout's;
 
 (A stand-in's moves are marked by the server itself: ``words.describe`` words them.)
 It also says which lines deserve the banner (the short notice above the log). Pure but
@@ -54,11 +56,17 @@ class Announcer:
     """The seat on turn drew the last-card penalty this turn."""
     turn_due: tuple[int | None, float] | None = None
     """The running turn timer: (seat, deadline on ``clock``)."""
+    timeout_told: bool = False
+    """This turn's timeout was announced (the server marks each event it made)."""
+
+    @staticmethod
+    def _name(names: Sequence[str], seat: Any) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
     def restart(self, view: dict[str, Any] | None) -> None:
         """After a snapshot: follow from its position."""
         self.turn = view.get("turn") if view else None
-        self.declared = self.penalised = False
+        self.declared = self.penalised = self.timeout_told = False
 
     def on_timer(self, kind: str, seat: int | None, seconds: float | None) -> None:
         if kind != "turn":
@@ -77,12 +85,12 @@ class Announcer:
         said = Said()
         kind = data.get("kind")
         seat = data.get("seat", -1)
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        who = self._name(names, seat)
         mine = seat == me
         if kind == "turn":
             self._turn_ended(view, names, me, said)
             self.turn = seat if isinstance(seat, int) else None
-            self.declared = self.penalised = False
+            self.declared = self.penalised = self.timeout_told = False
             return said
         if kind == "declared" and seat == self.turn:
             self.declared = True
@@ -93,19 +101,30 @@ class Announcer:
                 if mine
                 else _("{who} did not say last card: draws {n}")
             ).format(who=who, n=data.get("amount", 4))
-        if kind in _TIMEOUT_ENDS and seat == self.turn and self._timed_out(seat):
+        if not self.timeout_told and self._by_timeout(data, kind, seat):
+            # Told once, before the first of the events the timeout made; it is the
+            # turn's owner whose time ran out (a reshuffle before the draw has no seat).
+            late = self.turn if self.turn is not None else seat
             said.before.append(
-                (_("Time ran out: your turn ends") if mine else
-                 _("Time ran out for {who}")).format(who=who)
+                (_("Time ran out: your turn ends") if late == me else
+                 _("Time ran out for {who}")).format(who=self._name(names, late))
             )
             said.banner = said.before[-1]
             self.turn_due = None
+            self.timeout_told = True
         if kind == "played" and data.get("card") == "+3":
             said.banner = (_("+3 from you: the others answer") if mine else
                            _("+3 from {who}: break it (b) or let it through (p)")).format(who=who)
         if kind in _BANNER_KINDS and said.banner is None:
             said.banner = line
         return said
+
+    def _by_timeout(self, data: dict[str, Any], kind: Any, seat: Any) -> bool:
+        """Whether the turn timer made this event: the server's mark when the event
+        carries the field, else inferred from the due timer (an older server)."""
+        if "timeout" in data:
+            return data["timeout"] is True
+        return kind in _TIMEOUT_ENDS and seat == self.turn and self._timed_out(seat)
 
     def _timed_out(self, seat: int) -> bool:
         due = self.turn_due

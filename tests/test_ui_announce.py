@@ -46,8 +46,9 @@ def start(pos: dict[str, Any], me: int = 0, stand_in: int | None = None,
     return game, state
 
 
-def act(game: Game, state: TableState, action: Action) -> None:
-    """Apply ``action`` and deliver its events as the server would."""
+def act(game: Game, state: TableState, action: Action, timeout: bool | None = None) -> None:
+    """Apply ``action`` and deliver its events as the server would (``timeout``: the
+    server's mark on each event, PROTOCOL.md section 9.7; None: no such field)."""
     me = state.seat
     before = view_of(game, me)
     game.apply(action)
@@ -55,7 +56,10 @@ def act(game: Game, state: TableState, action: Action) -> None:
     after = view_of(game, me)
     for i, ev in enumerate(events):
         last = i == len(events) - 1
-        assert state.on_event(Event(state.seq + 1, redact(ev, me).to_json(),
+        data = redact(ev, me).to_json()
+        if timeout is not None:
+            data["timeout"] = timeout
+        assert state.on_event(Event(state.seq + 1, data,
                                     diff_view(before, after) if last else None))
 
 
@@ -98,6 +102,30 @@ def test_a_draw_in_time_is_a_choice() -> None:
     state.on_timer("turn", 0, 30)
     clock.now += 5
     act(game, state, Action("draw", 0))
+    assert not any("Time ran out" in line for line in state.log)
+
+
+def test_the_servers_timeout_mark_decides_once_per_turn() -> None:
+    # Marked: told although the client's own clock says the timer is far from due, and
+    # once, though the mark is on every event the timeout made (the draw and the turn).
+    clock = Clock()
+    game, state = start(position(hands=[["G1", "G3", "G4"], ["B3", "B4"]], turn=1),
+                        clock=clock)
+    state.on_timer("turn", 1, 30)
+    act(game, state, Action("draw", 1), timeout=True)
+    lines = list(state.log)
+    assert lines[:2] == ["Time ran out for Bo", "Bo drew 1 card"]
+    assert sum("Time ran out" in line for line in lines) == 1
+    assert state.banner == "Time ran out for Bo"
+
+
+def test_an_unmarked_draw_is_a_choice_even_when_the_timer_looks_due() -> None:
+    # The field present and false: the inference from the clock is not used.
+    clock = Clock()
+    game, state = start(position(hands=[["G1", "G3", "G4"], ["B3", "B4"]]), clock=clock)
+    state.on_timer("turn", 0, 30)
+    clock.now += 31
+    act(game, state, Action("draw", 0), timeout=False)
     assert not any("Time ran out" in line for line in state.log)
 
 
