@@ -6,9 +6,10 @@ implied by it, and this module works them out from the events in order:
 - a *last card* said with a play (bots always do it this way) leaves no event of its
   own: a turn that ends with one card in hand and no penalty draw was declared;
 - a turn timer that ran out reads like a choice ("B drew 1"): the server marks the
-  events the timeout made with ``"timeout": true`` (PROTOCOL.md section 9.7), and that
-  mark decides. From a server without the mark (the field absent), an end of turn
-  (draw, close, end) by the seat whose turn timer is already due was the timeout's;
+  events the timeout made with ``"timeout": true`` (PROTOCOL.md section 9.7; left out
+  when false), and that mark decides. Until a mark has been seen (a server that may not
+  send it), an end of turn (draw, close, end) by the seat whose turn timer is already
+  due is taken for the timeout's;
 
 (A stand-in's moves are marked by the server itself: ``words.describe`` words them.)
 It also says which lines deserve the banner (the short notice above the log). Pure but
@@ -58,6 +59,8 @@ class Announcer:
     """The running turn timer: (seat, deadline on ``clock``)."""
     timeout_told: bool = False
     """This turn's timeout was announced (the server marks each event it made)."""
+    marking: bool = False
+    """The server was seen to send the mark: no more inferring from the clock."""
 
     @staticmethod
     def _name(names: Sequence[str], seat: Any) -> str:
@@ -102,12 +105,10 @@ class Announcer:
                 else _("{who} did not say last card: draws {n}")
             ).format(who=who, n=data.get("amount", 4))
         if not self.timeout_told and self._by_timeout(data, kind, seat):
-            # Told once, before the first of the events the timeout made; it is the
-            # turn's owner whose time ran out (a reshuffle before the draw has no seat).
-            late = self.turn if self.turn is not None else seat
+            # Told once, before the first of the events the timeout made.
             said.before.append(
-                (_("Time ran out: your turn ends") if late == me else
-                 _("Time ran out for {who}")).format(who=self._name(names, late))
+                (_("Time ran out: your turn ends") if mine else
+                 _("Time ran out for {who}")).format(who=who)
             )
             said.banner = said.before[-1]
             self.turn_due = None
@@ -123,7 +124,10 @@ class Announcer:
         """Whether the turn timer made this event: the server's mark when the event
         carries the field, else inferred from the due timer (an older server)."""
         if "timeout" in data:
+            self.marking = True
             return data["timeout"] is True
+        if self.marking:  # this server marks (and leaves the field out when false)
+            return False
         return kind in _TIMEOUT_ENDS and seat == self.turn and self._timed_out(seat)
 
     def _timed_out(self, seat: int) -> bool:

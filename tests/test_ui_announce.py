@@ -117,6 +117,12 @@ def test_the_servers_timeout_mark_decides_once_per_turn() -> None:
     assert lines[:2] == ["Time ran out for Bo", "Bo drew 1 card"]
     assert sum("Time ran out" in line for line in lines) == 1
     assert state.banner == "Time ran out for Bo"
+    # A server that marks leaves the field out when false: a later draw made as the
+    # timer looks due is then a choice, not inferred to be a timeout.
+    state.on_timer("turn", 0, 30)
+    clock.now += 31
+    act(game, state, Action("draw", 0))
+    assert sum("Time ran out" in line for line in state.log) == 1
 
 
 def test_an_unmarked_draw_is_a_choice_even_when_the_timer_looks_due() -> None:
