@@ -62,6 +62,7 @@ from . import tokens
 from .config import Settings, valid_name
 from .discovery import Browser, list_games
 from .i18n import LANGUAGES, _, choose, set_language
+from .levels import usable
 from .local import LocalServer, start_lan_server
 from .net import Link, LinkClosed, parse_address
 from .safe import inert
@@ -380,8 +381,9 @@ class TakiApp(App[None]):
         self.connect("127.0.0.1", self.local.port)
 
     def _bots_and_start(self) -> None:
+        level = usable(self.settings.bot_level)
         for _i in range(3):
-            self.request(AddBot, kind="basic")
+            self.request(AddBot, kind=level)
         self.request(Start)
 
     @work(exclusive=True, group="local")
@@ -694,8 +696,8 @@ class TakiApp(App[None]):
             return
         if what == "start" and info.state == "waiting":
             self.request(Start)
-        elif what == "add_basic":
-            self.request(AddBot, kind="basic")
+        elif what == "add_basic":  # the level chosen (normal unless changed)
+            self.request(AddBot, kind=usable(self.settings.bot_level))
         elif what == "add_random":
             self.request(AddBot, kind="random")
         elif what == "remove_bot":

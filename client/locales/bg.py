@@ -466,3 +466,12 @@ MESSAGES.update({
         "Няма намерени игри в тази мрежа (r търси отново)."
     ),
 })
+
+# The bots' level (client/levels.py).
+MESSAGES.update({
+    "easy": "лесно",
+    "normal": "нормално",
+    "strong": "силно",
+    "Bots' level": "Ниво на ботовете",
+    "Bots: {level} (l changes)": "Ботове: {level} (l сменя)",
+})

@@ -490,3 +490,12 @@ MESSAGES.update({
         "Aucune partie trouvée sur ce réseau (r pour chercher encore)."
     ),
 })
+
+# The bots' level (client/levels.py).
+MESSAGES.update({
+    "easy": "facile",
+    "normal": "normal",
+    "strong": "fort",
+    "Bots' level": "Niveau des bots",
+    "Bots: {level} (l changes)": "Bots : {level} (l pour changer)",
+})

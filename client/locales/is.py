@@ -466,3 +466,12 @@ MESSAGES.update({
         "Engir leikir fundust á þessu neti (r leitar aftur)."
     ),
 })
+
+# The bots' level (client/levels.py).
+MESSAGES.update({
+    "easy": "létt",
+    "normal": "venjulegt",
+    "strong": "erfitt",
+    "Bots' level": "Styrkur tölvanna",
+    "Bots: {level} (l changes)": "Tölvur: {level} (l breytir)",
+})

@@ -470,3 +470,12 @@ MESSAGES.update({
         "ಈ ನೆಟ್‌ವರ್ಕ್‌ನಲ್ಲಿ ಯಾವುದೇ ಆಟಗಳು ಸಿಗಲಿಲ್ಲ (r ಮತ್ತೆ ಹುಡುಕುತ್ತದೆ)."
     ),
 })
+
+# The bots' level (client/levels.py).
+MESSAGES.update({
+    "easy": "ಸುಲಭ",
+    "normal": "ಸಾಮಾನ್ಯ",
+    "strong": "ಕಠಿಣ",
+    "Bots' level": "ಬಾಟ್\u200cಗಳ ಮಟ್ಟ",
+    "Bots: {level} (l changes)": "ಬಾಟ್\u200cಗಳು: {level} (l ಬದಲಿಸುತ್ತದೆ)",
+})

@@ -11,13 +11,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, DataTable, Input, Static
+from textual.widgets import Button, Checkbox, DataTable, Input, RadioButton, RadioSet, Static
 
 from protocol.limits import ID_MAX, TABLE_NAME_MAX
 from protocol.messages import TableInfo, TableOptions
 
 from ..i18n import _
 from ..i18n import key as key_name
+from ..levels import DEFAULT_LEVEL, level_word, offered, usable
 from ..safe import inert
 from ..widgets.keybar import fit_keys
 from .replays import ReplayListScreen
@@ -41,14 +42,15 @@ def options_words(info: TableInfo) -> str:
     return ", ".join(words) or "-"
 
 
-class CreateTable(ModalScreen[TableOptions | None]):
-    """Every option of a new table."""
+class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
+    """Every option of a new table, and the level of the bots the host adds (a)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, default_name: str) -> None:
+    def __init__(self, default_name: str, level: str = DEFAULT_LEVEL) -> None:
         super().__init__()
         self.default_name = default_name
+        self.level = usable(level)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
@@ -69,6 +71,12 @@ class CreateTable(ModalScreen[TableOptions | None]):
             with Horizontal(classes="field"):
                 yield Static(_("+3 answer window in seconds"), classes="label")
                 yield Input(value="4", id="window", type="integer", max_length=3)
+            with Horizontal(classes="field"):
+                yield Static(_("Bots' level"), classes="label")
+                with RadioSet(id="level"):
+                    for kind in offered():
+                        yield RadioButton(level_word(kind), value=kind == self.level,
+                                          name=kind)
             yield Static(id="error")
             with Horizontal(id="buttons"):
                 yield Button(_("Create"), id="create", variant="success")
@@ -104,17 +112,18 @@ class CreateTable(ModalScreen[TableOptions | None]):
         except ValueError as exc:
             self.query_one("#error", Static).update(Text(str(exc), style="bold red"))
             return
-        self.dismiss(
-            TableOptions(
-                name,
-                seats,
-                self.query_one("#stairs", Checkbox).value,
-                self.query_one("#must", Checkbox).value,
-                self.query_one("#places", Checkbox).value,
-                float(timer) if timer else None,
-                float(window),
-            )
+        chosen = self.query_one("#level", RadioSet).pressed_button
+        level = usable(chosen.name if chosen is not None else self.level)
+        options = TableOptions(
+            name,
+            seats,
+            self.query_one("#stairs", Checkbox).value,
+            self.query_one("#must", Checkbox).value,
+            self.query_one("#places", Checkbox).value,
+            float(timer) if timer else None,
+            float(window),
         )
+        self.dismiss((options, level))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -236,12 +245,16 @@ class LobbyScreen(Screen[None]):
             self.notify(_("Not connected."), severity="warning")
             return
 
-        def made(options: TableOptions | None) -> None:
-            if options is not None:
+        settings = self.taki.settings
+
+        def made(chosen: tuple[TableOptions, str] | None) -> None:
+            if chosen is not None:
+                options, settings.bot_level = chosen
+                settings.save()
                 self.taki.create_table(options)
 
         default = _("{name}'s table").format(name=self.taki.player_name)[:40]
-        self.app.push_screen(CreateTable(default), made)
+        self.app.push_screen(CreateTable(default, settings.bot_level), made)
 
     def action_settings(self) -> None:
         def saved(changed: bool | None) -> None:

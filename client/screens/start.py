@@ -18,6 +18,7 @@ from protocol.limits import NAME_MAX
 
 from .. import discovery
 from ..i18n import _
+from ..levels import level_word, next_level, usable
 from ..widgets.cards import card_text
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ class StartScreen(Screen[None]):
         Binding("p", "play_now", "Play now"),
         Binding("h", "host", "Host for LAN"),
         Binding("j", "join", "Join"),
+        Binding("l", "level", "Bots' level", show=False),
         Binding("g", "games", "Games on the network", show=False),
         Binding("r", "look_again", "Look again", show=False),
         Binding("question_mark", "app.help", "Help"),
@@ -69,6 +71,7 @@ class StartScreen(Screen[None]):
             yield Static(_("Your name"), classes="label")
             yield Input(value=self.taki.player_name, id="name", max_length=NAME_MAX)
             yield Button(_("Play now") + "  (p)", id="play", variant="success")
+            yield Static(self._level_text(), id="level", classes="hint")
             yield Button(_("Host a game for the LAN") + "  (h)", id="host", variant="primary")
             with Horizontal(id="joinrow"):
                 yield Input(placeholder=_("host:port"), id="address")
@@ -172,6 +175,17 @@ class StartScreen(Screen[None]):
             self.action_join()
         elif event.input.id == "name":
             self.query_one("#play", Button).focus()
+
+    def _level_text(self) -> Text:
+        level = level_word(usable(self.taki.settings.bot_level))
+        return Text(_("Bots: {level} (l changes)").format(level=level))
+
+    def action_level(self) -> None:
+        """The next bots' level (l), remembered: Play now and new tables use it."""
+        settings = self.taki.settings
+        settings.bot_level = next_level(settings.bot_level)
+        settings.save()
+        self.query_one("#level", Static).update(self._level_text())
 
     def action_play_now(self) -> None:
         if self.taki.set_name(self._typed_name()):
