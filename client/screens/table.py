@@ -39,6 +39,9 @@ RULE_CODES = frozenset(
     {"illegal_action", "not_your_turn", "card_not_in_hand", "bad_color", "game_over"}
 )
 """Server refusals that are the rules' (engine.errors): worded by engine.reasons."""
+MIDDLE_MIN, MIDDLE_FEW = 4, 7
+"""Rows of the log and chat row: at least (a small terminal), and while the log has only
+a few lines (the chat box and its input still fit)."""
 
 
 class ColorPicker(ModalScreen[str | None]):
@@ -134,6 +137,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="top"):
             yield Static(id="players")
             yield Static(id="lead")
+        yield Static(id="room")
         yield Static(id="status")
         with Horizontal(id="middle"):
             yield RichLog(id="log", markup=False, wrap=True, max_lines=300, min_width=20)
@@ -145,6 +149,9 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_view()
+        # The log's lines are laid out after it is written to: fit its box then.
+        self.watch(self.query_one("#log", RichLog), "virtual_size",
+                   lambda _size: self.call_after_refresh(self._fit_log), init=False)
 
     def on_screen_resume(self) -> None:
         self.refresh_view()  # after a pop-up closes: catch up on what happened under it
@@ -199,6 +206,7 @@ class TableScreen(Screen[None]):
         for line in lines:
             log.write(Text(line))
         self._log_len = state.log_total
+        self.call_after_refresh(self._fit_log)
         chat = self.query_one("#chat", RichLog)
         for who, text, spectator in self.taki.chat_lines[self._chat_len :]:
             entry = Text(who, style="italic" if spectator else "bold")
@@ -208,6 +216,25 @@ class TableScreen(Screen[None]):
             entry.append(text)
             chat.write(entry)
         self._chat_len = len(self.taki.chat_lines)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_log)
+
+    def _fit_log(self) -> None:
+        """The log box as tall as its lines, up to the room the other parts leave (no
+        empty log rows on a tall terminal); what room is left goes under the players, so
+        the status line, the log and the hand stay together above the keys."""
+        with contextlib.suppress(NoMatches):
+            log = self.query_one("#log", RichLog)
+            middle = self.query_one("#middle")
+            fixed = sum(self.query_one(f"#{name}").outer_size.height
+                        for name in ("title", "top", "status", "hand", "keys"))
+            room = self.size.height - fixed
+            rows = max(MIDDLE_MIN, min(max(log.virtual_size.height + 2, MIDDLE_FEW), room))
+            if middle.styles.height is None or middle.styles.height.value != rows:
+                middle.styles.height = rows
+            spare = self.query_one("#room")
+            spare.display = rows < room  # a 1fr row still takes one: gone when no room
 
     def _players(self, names: list[str], view: dict[str, Any] | None, me: int | None) -> Text:
         state = self.taki.state
