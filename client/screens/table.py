@@ -150,8 +150,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_view()
         # The log's lines are laid out after it is written to: fit its box then.
-        self.watch(self.query_one("#log", RichLog), "virtual_size",
-                   lambda _size: self.call_after_refresh(self._fit_log), init=False)
+        self.watch(self.query_one("#log", RichLog), "virtual_size", self._log_grew, init=False)
 
     def on_screen_resume(self) -> None:
         self.refresh_view()  # after a pop-up closes: catch up on what happened under it
@@ -218,6 +217,9 @@ class TableScreen(Screen[None]):
         self._chat_len = len(self.taki.chat_lines)
 
     def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_log)
+
+    def _log_grew(self) -> None:
         self.call_after_refresh(self._fit_log)
 
     def _fit_log(self) -> None:
