@@ -17,6 +17,7 @@ from textual.widgets import RadioButton
 from client import levels
 from client.app import TakiApp
 from client.config import Settings
+from client.i18n import LANGUAGES, set_language
 from client.screens.lobby import CreateTable, LobbyScreen
 from client.screens.start import StartScreen
 from client.screens.table import TableScreen
@@ -24,6 +25,7 @@ from protocol.connection import ClientConnection
 from protocol.errors import ProtocolError
 from protocol.messages import BOT_KINDS, AddBot
 
+from .fit import overflows
 from .server_thread import ServerThread
 
 
@@ -94,7 +96,7 @@ async def test_start_screen_l_cycles_and_saves_the_level() -> None:
 async def test_each_offered_level_is_seated_as_its_kind(server: ServerThread, kind: str) -> None:
     app = TakiApp(f"127.0.0.1:{server.port}", name="Ann", settings=Settings())
     async with app.run_test(size=(100, 32)) as pilot:
-        await until(lambda: isinstance(app.screen, LobbyScreen) and app.link is not None)
+        await until(lambda: isinstance(app.screen, LobbyScreen) and app.session.link is not None)
         await pilot.press("n")
         await until(lambda: isinstance(app.screen, CreateTable))
         await pilot.pause()
@@ -102,12 +104,13 @@ async def test_each_offered_level_is_seated_as_its_kind(server: ServerThread, ki
         button.value = True
         await pilot.pause()
         await pilot.press("enter")
-        await until(lambda: isinstance(app.screen, TableScreen) and app.state.info is not None)
+        await until(lambda: isinstance(app.screen, TableScreen)
+                    and app.session.state.info is not None)
         assert Settings.load().bot_level == kind
         await pilot.press("a")  # the host's add-bot key uses the level chosen
-        await until(lambda: app.state.info is not None
-                    and app.state.info.seats[1] is not None)
-        seat = app.state.info.seats[1]
+        await until(lambda: app.session.state.info is not None
+                    and app.session.state.info.seats[1] is not None)
+        seat = app.session.state.info.seats[1]
         assert seat is not None and seat.bot == kind
 
 
@@ -117,8 +120,31 @@ async def test_play_now_seats_bots_of_the_remembered_level() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await until(lambda: isinstance(app.screen, StartScreen))
         await pilot.press("p")
-        await until(lambda: app.state.info is not None
-                    and all(s is not None for s in app.state.info.seats), timeout=30)
-        assert app.state.info is not None
-        assert [s.bot for s in app.state.info.seats if s is not None] == [
+        await until(lambda: app.session.state.info is not None
+                    and all(s is not None for s in app.session.state.info.seats), timeout=30)
+        assert app.session.state.info is not None
+        assert [s.bot for s in app.session.state.info.seats if s is not None] == [
             None, "random", "random", "random"]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+async def test_three_levels_fit_the_dialog_at_80x24(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Once the protocol takes ``strong``, the dialog shows three levels: they must fit.
+    monkeypatch.setattr(levels, "BOT_KINDS", ("random", "basic", "strong"))
+    set_language(lang)
+    try:
+        app = TakiApp(name="Ann", settings=Settings())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, StartScreen))
+            app.push_screen(CreateTable("T", "strong"))
+            await until(lambda: isinstance(app.screen, CreateTable))
+            await pilot.pause()
+            await pilot.pause()
+            assert len(app.screen.query(RadioButton)) == 3
+            problems = overflows(app.screen)
+    finally:
+        set_language("en")
+    assert not problems, "\n".join(problems)

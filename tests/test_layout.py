@@ -119,7 +119,7 @@ async def test_the_log_box_is_sized_to_its_lines_at_120x40(server: ServerThread)
         assert isinstance(screen, TableScreen)
         log = screen.query_one("#log", RichLog)
         for i in range(12):  # more lines than the smallest box, far fewer than the room
-            app.state.note(f"line {i}")
+            app.session.state.note(f"line {i}")
         app.refresh_screen()
 
         def no_empty_rows() -> bool:
@@ -132,7 +132,7 @@ async def test_the_log_box_is_sized_to_its_lines_at_120x40(server: ServerThread)
         keys = screen.query_one("#keys")
         assert keys.region.bottom == 40
         for i in range(12, 80):  # a long log: the box fills the room, never more
-            app.state.note(f"line {i}")
+            app.session.state.note(f"line {i}")
         app.refresh_screen()
         spare = screen.query_one("#room")
         await until(lambda: not spare.display and log.max_scroll_y > 0)

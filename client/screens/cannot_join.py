@@ -65,7 +65,7 @@ class CannotJoinScreen(Screen[None]):
             yield Static(id="cj-title")
             yield Static(id="cj-what")
             yield Static(id="cj-when")
-            yield Input(self.taki.server_label, id="cj-address", placeholder=_("host:port"))
+            yield Input(self.taki.session.server_label, id="cj-address", placeholder=_("host:port"))
             yield Static(id="cj-error")
             yield Static(_("e edit the address · b back · q quit"), classes="hint")
 
@@ -76,23 +76,23 @@ class CannotJoinScreen(Screen[None]):
     def refresh_view(self) -> None:
         app = self.taki
         self.query_one("#cj-title", Static).update(
-            Text(_("Cannot join {address}").format(address=app.server_label))
+            Text(_("Cannot join {address}").format(address=app.session.server_label))
         )
-        self.query_one("#cj-what", Static).update(Text(app.reach_problem))
-        due = app.retry_at
+        self.query_one("#cj-what", Static).update(Text(app.session.reach_problem))
+        due = app.session.retry_at
         if due is None:
             when = _("Trying again now...")
         else:
             seconds = max(0, round(due - asyncio.get_running_loop().time()))
             when = _("Trying again in {seconds} s (attempt {attempt}).").format(
-                seconds=seconds, attempt=app.attempt + 1
+                seconds=seconds, attempt=app.session.attempt + 1
             )
         self.query_one("#cj-when", Static).update(Text(when))
 
     def on_screen_resume(self) -> None:
         field = self.query_one("#cj-address", Input)
         if not field.value:
-            field.value = self.taki.server_label
+            field.value = self.taki.session.server_label
 
     def action_edit(self) -> None:
         # After this key is handled, or the field would receive the 'e' too.

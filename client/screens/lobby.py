@@ -71,7 +71,7 @@ class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
             with Horizontal(classes="field"):
                 yield Static(_("+3 answer window in seconds"), classes="label")
                 yield Input(value="4", id="window", type="integer", max_length=3)
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field", id="level-row"):
                 yield Static(_("Bots' level"), classes="label")
                 with RadioSet(id="level"):
                     for kind in offered():
@@ -189,15 +189,15 @@ class LobbyScreen(Screen[None]):
 
     def _redraw(self) -> None:
         title = Text(" " + _("Lobby") + " ", style="bold reverse")
-        title.append(f"  {self.taki.server_label}")
-        conn = self.taki.connection_note
+        title.append(f"  {self.taki.session.server_label}")
+        conn = self.taki.session.connection_note
         if conn:
             title.append(f"   {conn}", style="bold red")
         self.query_one("#lobby-title", Static).update(title)
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
-        for info in self.taki.tables.values():
+        for info in self.taki.session.tables.values():
             taken = sum(1 for s in info.seats if s is not None)
             table.add_row(
                 inert(info.id, ID_MAX),
@@ -208,10 +208,10 @@ class LobbyScreen(Screen[None]):
                 options_words(info),
                 key=info.id,
             )
-        if self.taki.tables:
-            table.move_cursor(row=min(row, len(self.taki.tables) - 1))
+        if self.taki.session.tables:
+            table.move_cursor(row=min(row, len(self.taki.session.tables) - 1))
             note = ""
-        elif self.taki.link is None:
+        elif self.taki.session.link is None:
             note = _("Not connected.")
         else:
             note = _("No tables yet: press n to open one.")
@@ -229,7 +229,7 @@ class LobbyScreen(Screen[None]):
 
     def _selected(self) -> str | None:
         table = self.query_one(DataTable)
-        if not self.taki.tables or table.cursor_row < 0:
+        if not self.taki.session.tables or table.cursor_row < 0:
             return None
         try:
             key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
@@ -241,7 +241,7 @@ class LobbyScreen(Screen[None]):
         self.action_join()
 
     def action_create(self) -> None:
-        if self.taki.link is None:
+        if self.taki.session.link is None:
             self.notify(_("Not connected."), severity="warning")
             return
 
@@ -251,9 +251,9 @@ class LobbyScreen(Screen[None]):
             if chosen is not None:
                 options, settings.bot_level = chosen
                 settings.save()
-                self.taki.create_table(options)
+                self.taki.session.create_table(options)
 
-        default = _("{name}'s table").format(name=self.taki.player_name)[:40]
+        default = _("{name}'s table").format(name=self.taki.session.player_name)[:40]
         self.app.push_screen(CreateTable(default, settings.bot_level), made)
 
     def action_settings(self) -> None:
@@ -270,9 +270,9 @@ class LobbyScreen(Screen[None]):
     def action_join(self) -> None:
         table = self._selected()
         if table:
-            self.taki.join_table(table)
+            self.taki.session.join_table(table)
 
     def action_watch(self) -> None:
         table = self._selected()
         if table:
-            self.taki.watch_table(table)
+            self.taki.session.watch_table(table)

@@ -55,17 +55,17 @@ class ReplayListScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.add_columns(_("Game"), _("Table"), _("Players"), _("Winner"))
         self.show(())
-        if self.taki.link is not None:
+        if self.taki.session.link is not None:
             self.games = None
             self.query_one("#replays-note", Static).update(_("Asking the server..."))
-            self.taki.request(ListReplays)
+            self.taki.session.request(ListReplays)
         table.focus()
 
     def show(self, games: tuple[ReplayInfo, ...]) -> None:
         """The server's list arrived (and the games kept this session, not on it)."""
         self.games = games
         on_server = {(g.table, g.game) for g in games}
-        kept = [r for r in reversed(self.taki.kept_replays)
+        kept = [r for r in reversed(self.taki.session.kept_replays)
                 if (r.table, r.game) not in on_server]
         self.rows = [*kept, *games]
         table = self.query_one(DataTable)
@@ -88,7 +88,7 @@ class ReplayListScreen(Screen[None]):
             return
         row = self.rows[table.cursor_row]
         if isinstance(row, ReplayInfo):
-            self.taki.request(GetReplay, game=row.game)
+            self.taki.session.request(GetReplay, game=row.game)
         else:
             self.app.push_screen(ReplayScreen(row))
 

@@ -41,7 +41,7 @@ class SettingsScreen(ModalScreen[bool]):
             yield Static(_("Settings"), classes="heading")
             with Horizontal(classes="field"):
                 yield Static(_("Your name"), classes="label")
-                yield Input(value=settings.name or self.taki.player_name, id="name",
+                yield Input(value=settings.name or self.taki.session.player_name, id="name",
                             max_length=24)
             with Horizontal(classes="field"):
                 yield Static(_("Your name as a spectator"), classes="label")
@@ -80,8 +80,8 @@ class SettingsScreen(ModalScreen[bool]):
         settings = self.taki.settings
         settings.name, settings.spectator_name, settings.lang = name, spectator, lang
         settings.save()
-        if self.taki.role != "spectator":
-            self.taki.player_name = name
+        if self.taki.session.role != "spectator":
+            self.taki.session.player_name = name
         set_language(lang)
         self.dismiss(True)
 

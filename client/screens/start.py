@@ -69,7 +69,7 @@ class StartScreen(Screen[None]):
             yield Static(Text("T A K I", style="bold"), id="logo")
             yield Static(banner(), id="banner")
             yield Static(_("Your name"), classes="label")
-            yield Input(value=self.taki.player_name, id="name", max_length=NAME_MAX)
+            yield Input(value=self.taki.session.player_name, id="name", max_length=NAME_MAX)
             yield Button(_("Play now") + "  (p)", id="play", variant="success")
             yield Static(self._level_text(), id="level", classes="hint")
             yield Button(_("Host a game for the LAN") + "  (h)", id="host", variant="primary")

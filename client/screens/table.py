@@ -1,7 +1,7 @@
 """The table: your hand, the leading card, the other players, the log and the chat.
 
-Everything is drawn from ``app.state`` (a ``client.state.TableState``) whenever the app
-says something changed; keys and clicks become requests through ``app.send_action``.
+Everything is drawn from ``app.session.state`` (a ``client.state.TableState``) whenever the app
+says something changed; keys and clicks become requests through ``app.session.send_action``.
 Text from the network (names, chat) is always wrapped in ``rich.text.Text`` so it is
 shown as typed, never interpreted as markup.
 """
@@ -150,7 +150,9 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_view()
         # The log's lines are laid out after it is written to: fit its box then.
-        self.watch(self.query_one("#log", RichLog), "virtual_size", self._log_grew, init=False)
+        with contextlib.suppress(NoMatches):  # a screen popped before it was composed
+            self.watch(self.query_one("#log", RichLog), "virtual_size", self._log_grew,
+                       init=False)
 
     def on_screen_resume(self) -> None:
         self.refresh_view()  # after a pop-up closes: catch up on what happened under it
@@ -163,7 +165,7 @@ class TableScreen(Screen[None]):
             self._redraw()
 
     def _redraw(self) -> None:
-        state = self.taki.state
+        state = self.taki.session.state
         info = state.info
         view = state.view
         names = state.names()
@@ -174,7 +176,7 @@ class TableScreen(Screen[None]):
             title.append(f"  {_(info.state)}")
             if me is None:
                 title.append("  " + _("(watching)"), style="italic")
-        conn = self.taki.connection_note
+        conn = self.taki.session.connection_note
         if conn:
             title.append(f"   {conn}", style="bold red")
         if state.banner_seq != self._banner_seq:  # a new announcement: show it a while
@@ -207,14 +209,14 @@ class TableScreen(Screen[None]):
         self._log_len = state.log_total
         self.call_after_refresh(self._fit_log)
         chat = self.query_one("#chat", RichLog)
-        for who, text, spectator in self.taki.chat_lines[self._chat_len :]:
+        for who, text, spectator in self.taki.session.chat_lines[self._chat_len :]:
             entry = Text(who, style="italic" if spectator else "bold")
             if spectator:
                 entry.append(" " + _("(spectator)"), style="dim")
             entry.append(": ")
             entry.append(text)
             chat.write(entry)
-        self._chat_len = len(self.taki.chat_lines)
+        self._chat_len = len(self.taki.session.chat_lines)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit_log)
@@ -239,7 +241,7 @@ class TableScreen(Screen[None]):
             spare.display = rows < room  # a 1fr row still takes one: gone when no room
 
     def _players(self, names: list[str], view: dict[str, Any] | None, me: int | None) -> Text:
-        state = self.taki.state
+        state = self.taki.session.state
         info = state.info
         out = Text()
         if info is None:
@@ -295,7 +297,7 @@ class TableScreen(Screen[None]):
     def _status(self, names: list[str], view: dict[str, Any] | None, me: int | None) -> Text:
         if self._flash:
             return Text(self._flash, style="bold yellow")
-        state = self.taki.state
+        state = self.taki.session.state
         out = Text()
         info = state.info
         if view is None:
@@ -328,7 +330,7 @@ class TableScreen(Screen[None]):
             by = pending.get("by", 0)
             who = names[by] if by < len(names) else "?"
             t = Text(_("+3 from {name}").format(name=who), style="bold red")
-            left = self.taki.countdown("plus3")
+            left = self.taki.session.countdown("plus3")
             if left is not None:
                 t.append(" (" + seconds(left) + ")")
             passed = [names[i] for i in pending.get("passed", []) if i < len(names)]
@@ -347,7 +349,7 @@ class TableScreen(Screen[None]):
             parts.append(Text(_("King: play any card or end the turn (e)")))
         if state.legal:
             parts.insert(0, Text(_("Your move!"), style="bold reverse green"))
-            left = self.taki.countdown("turn")
+            left = self.taki.session.countdown("turn")
             if left is not None:
                 parts.insert(1, Text(seconds(left), style="bold yellow"))
         elif view.get("turn") is not None and not pending:
@@ -364,7 +366,7 @@ class TableScreen(Screen[None]):
         return out
 
     def _keys(self) -> Text:
-        state = self.taki.state
+        state = self.taki.session.state
         items: list[tuple[str, str, bool]] = []
         """(key, what it does, whether the words matter): what this moment offers."""
         hints = [
@@ -403,7 +405,7 @@ class TableScreen(Screen[None]):
 
     def shown_hand(self) -> list[str]:
         """The hand in the order it is shown (sorted by colour unless as dealt)."""
-        hand = self.taki.state.hand
+        hand = self.taki.session.state.hand
         return hand if self.as_dealt else sort_hand(hand)
 
     def action_order(self) -> None:
@@ -415,13 +417,13 @@ class TableScreen(Screen[None]):
         self.flash(_("Hand: as dealt") if self.as_dealt else _("Hand: sorted by colour"))
 
     def action_move(self, step: int) -> None:
-        hand = self.taki.state.hand
+        hand = self.taki.session.state.hand
         if hand:
             self.selected = (self.selected + step) % len(hand)
             self.refresh_view()
 
     def action_pick(self, index: int) -> None:
-        if index < len(self.taki.state.hand):
+        if index < len(self.taki.session.state.hand):
             self.selected = index
             self.refresh_view()
 
@@ -430,7 +432,7 @@ class TableScreen(Screen[None]):
         self.action_play()
 
     def action_play(self) -> None:
-        state = self.taki.state
+        state = self.taki.session.state
         hand = self.shown_hand()
         if not hand or self.selected >= len(hand):
             return
@@ -445,28 +447,28 @@ class TableScreen(Screen[None]):
                 if color:
                     action = state.play_of("color", color)
                     if action is not None:
-                        self.taki.send_action(action, last=len(state.hand) <= 2)
+                        self.taki.session.send_action(action, last=len(state.hand) <= 2)
 
             self.app.push_screen(ColorPicker(), chosen)
             return
         action = state.play_of(card)
         if action is not None:
-            self.taki.send_action(action)
+            self.taki.session.send_action(action)
 
     def action_act(self, kind: str) -> None:
-        action = self.taki.state.action(kind)
+        action = self.taki.session.state.action(kind)
         if action is None:
             self.refuse(kind)
             return
-        self.taki.send_action(action)
+        self.taki.session.send_action(action)
 
     def refuse(self, kind: str, card: str | None = None) -> None:
         """Say why ``kind`` cannot be done now (engine.reasons, from this seat's view)."""
-        state = self.taki.state
+        state = self.taki.session.state
         self.flash(refusal(why_not(state.view, kind, card), state.names()))
 
     def action_host(self, what: str) -> None:
-        state = self.taki.state
+        state = self.taki.session.state
         info = state.info
         if info is None:
             return
@@ -482,10 +484,10 @@ class TableScreen(Screen[None]):
             self.flash(_("Only after the game: r starts a rematch.") if needs == "over"
                        else _("Only before the game starts."))
             return
-        self.taki.host_command(what)
+        self.taki.session.host_command(what)
 
     def action_replay(self) -> None:
-        info = self.taki.state.info
+        info = self.taki.session.state.info
         if info is not None and info.state == "over":
             self.taki.show_replay()
         else:
@@ -499,12 +501,13 @@ class TableScreen(Screen[None]):
             text = event.value.strip()
             event.input.value = ""
             if text:
-                self.taki.send_chat(text)
+                self.taki.session.send_chat(text)
             self.set_focus(None)
 
     def action_leave(self) -> None:
         """Leave; during a game, only on a second q (a bot then takes the seat)."""
-        if self.taki.state.playing and self.taki.state.seat is not None and not self._leaving:
+        state = self.taki.session.state
+        if state.playing and state.seat is not None and not self._leaving:
             self._leaving = True
             self.flash(_("Press q again to leave the game (a bot will take your seat)."))
             return
