@@ -24,16 +24,19 @@ from protocol.errors import is_fatal
 from protocol.lan import DEFAULT_PORT
 from protocol.messages import (
     GetReplay,
+    ListReplays,
     Spectate,
     TableOptions,
 )
 
+from . import intents
 from .config import Settings, valid_name
 from .discovery import Browser, list_games
 from .i18n import LANGUAGES, _, choose, set_language
 from .local import LocalServer, start_lan_server
 from .net import parse_address
 from .safe import inert
+from .screens.base import SessionScreen
 from .screens.cannot_join import CannotJoinScreen, problem_words
 from .screens.help import HelpScreen
 from .screens.hosting import HostingScreen, QuitHosting
@@ -114,10 +117,10 @@ class TakiApp(App[None]):
         self.set_interval(1.0, self._tick)
         self._exit_on_signals()
         if self.address:
-            self.push_screen(LobbyScreen())
+            self.push_screen(LobbyScreen(self.session, quits=True))
             self.join_address(self.address)
         else:
-            self.push_screen(StartScreen())
+            self.push_screen(StartScreen(self.session, self.discovery))
             if not self.settings.intro_seen:  # the first launch: how to play, once
                 self.settings.intro_seen = True
                 self.settings.save()
@@ -189,9 +192,8 @@ class TakiApp(App[None]):
     def _redraw(self) -> None:
         self._redraw_pending = False
         for screen in reversed(self.screen_stack):
-            refresh = getattr(screen, "refresh_view", None)
-            if callable(refresh) and screen.is_mounted:
-                refresh()
+            if isinstance(screen, SessionScreen) and screen.is_mounted:
+                screen.refresh_view()
                 break  # the screens below redraw when they come back on top
 
     def set_name(self, name: str) -> bool:
@@ -222,7 +224,7 @@ class TakiApp(App[None]):
 
     def on_session_unreachable(self, _message: Session.Unreachable) -> None:
         if not isinstance(self.screen, CannotJoinScreen):
-            self.push_screen(CannotJoinScreen())
+            self.push_screen(CannotJoinScreen(self.session))
 
     def on_session_connected(self, message: Session.Connected) -> None:
         if isinstance(self.screen, CannotJoinScreen):
@@ -235,7 +237,7 @@ class TakiApp(App[None]):
             if self.replay_id is not None:
                 self.session.request(GetReplay, game=self.replay_id)
             elif self.list_replays:
-                self.push_screen(ReplayListScreen())
+                self.push_screen(ReplayListScreen(self.session))
             if self._after_connect is not None:
                 self._after_connect()
                 self._after_connect = None
@@ -273,7 +275,7 @@ class TakiApp(App[None]):
         if isinstance(top, TableScreen):
             self.pop_screen()
         elif isinstance(top, StartScreen):
-            self.push_screen(LobbyScreen())
+            self.push_screen(LobbyScreen(self.session, quits=bool(self.address)))
         self.refresh_screen()
 
     def go_table(self) -> None:
@@ -281,8 +283,8 @@ class TakiApp(App[None]):
         if isinstance(top, TableScreen):
             return
         if isinstance(top, StartScreen):
-            self.push_screen(LobbyScreen())
-        self.push_screen(TableScreen())
+            self.push_screen(LobbyScreen(self.session, quits=bool(self.address)))
+        self.push_screen(TableScreen(self.session))
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
@@ -309,6 +311,14 @@ class TakiApp(App[None]):
         self.discovery.on_change = self.refresh_screen
         if not self.discovery.begun:
             self.run_worker(self.discovery.start(), group="discovery")
+        self._hand_browser()
+
+    def _hand_browser(self) -> None:
+        """The start screens show the current browser (attributes down)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, StartScreen):
+                screen.browser = self.discovery
+        self.refresh_screen()
 
     def look_again(self) -> None:
         """Look for games anew: a fresh browser asks the network again."""
@@ -391,7 +401,7 @@ class TakiApp(App[None]):
         self.session.forget_server()
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(StartScreen())
+        self.push_screen(StartScreen(self.session, self.discovery))
         self.session.quitting = False
 
     def retarget(self, text: str) -> str | None:
@@ -416,6 +426,69 @@ class TakiApp(App[None]):
     async def _network(self, host: str, port: int) -> None:
         """The session's connection loop, in a worker on the app's loop."""
         await self.session.run(host, port, not self.address, problem_words)
+
+    # ------------------------------------------------------------ what the screens ask
+
+    def on_act(self, message: intents.Act) -> None:
+        self.session.send_action(message.action, message.last)
+
+    def on_leave_table(self, _message: intents.LeaveTable) -> None:
+        self.leave_table()
+
+    def on_host_command(self, message: intents.HostCommand) -> None:
+        self.session.host_command(message.what)
+
+    def on_show_replay(self, _message: intents.ShowReplay) -> None:
+        self.show_replay()
+
+    def on_send_chat(self, message: intents.SendChat) -> None:
+        self.session.send_chat(message.text)
+
+    def on_new_table(self, message: intents.NewTable) -> None:
+        self.session.create_table(message.options)
+
+    def on_join_table(self, message: intents.JoinTable) -> None:
+        self.session.join_table(message.table)
+
+    def on_watch_table(self, message: intents.WatchTable) -> None:
+        self.session.watch_table(message.table)
+
+    def on_ask_replay(self, message: intents.AskReplay) -> None:
+        self.session.request(GetReplay, game=message.game)
+
+    def on_list_replays(self, _message: intents.ListReplays) -> None:
+        self.session.request(ListReplays)
+
+    def on_back_to_start(self, _message: intents.BackToStart) -> None:
+        self.action_back_to_start()
+
+    def on_give_up(self, _message: intents.GiveUp) -> None:
+        self.back_to_start()
+
+    def on_retarget(self, message: intents.Retarget) -> None:
+        self.retarget(message.address)
+
+    def on_play_now(self, message: intents.PlayNow) -> None:
+        if self.set_name(message.name):
+            self.play_now()
+
+    def on_host_lan(self, message: intents.HostLan) -> None:
+        if self.set_name(message.name):
+            self.host_lan()
+
+    def on_join_address(self, message: intents.JoinAddress) -> None:
+        if self.set_name(message.name):
+            self.join_address(message.address)
+
+    def on_look_for_games(self, _message: intents.LookForGames) -> None:
+        self.start_discovery()
+
+    def on_look_again(self, _message: intents.LookAgain) -> None:
+        self.look_again()
+
+    def on_name_changed(self, message: intents.NameChanged) -> None:
+        if self.session.role != "spectator":
+            self.session.player_name = message.name
 
     # ------------------------------------------------------------ commands
 

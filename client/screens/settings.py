@@ -7,8 +7,6 @@ A new language shows on the screens opened after saving.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,11 +14,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, RadioButton, RadioSet, Static
 
+from .. import intents
 from ..config import valid_name
 from ..i18n import LANGUAGES, _, language, set_language
-
-if TYPE_CHECKING:
-    from ..app import TakiApp
+from ..session import Session
 
 
 class SettingsScreen(ModalScreen[bool]):
@@ -28,20 +25,17 @@ class SettingsScreen(ModalScreen[bool]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    @property
-    def taki(self) -> TakiApp:
-        from ..app import TakiApp
-
-        assert isinstance(self.app, TakiApp)
-        return self.app
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
 
     def compose(self) -> ComposeResult:
-        settings = self.taki.settings
+        settings = self.session.settings
         with VerticalScroll(id="dialog"):
             yield Static(_("Settings"), classes="heading")
             with Horizontal(classes="field"):
                 yield Static(_("Your name"), classes="label")
-                yield Input(value=settings.name or self.taki.session.player_name, id="name",
+                yield Input(value=settings.name or self.session.player_name, id="name",
                             max_length=24)
             with Horizontal(classes="field"):
                 yield Static(_("Your name as a spectator"), classes="label")
@@ -77,11 +71,10 @@ class SettingsScreen(ModalScreen[bool]):
             return
         pressed = self.query_one(RadioSet).pressed_button
         lang = pressed.name if pressed is not None and pressed.name else language()
-        settings = self.taki.settings
+        settings = self.session.settings
         settings.name, settings.spectator_name, settings.lang = name, spectator, lang
         settings.save()
-        if self.taki.session.role != "spectator":
-            self.taki.session.player_name = name
+        self.app.post_message(intents.NameChanged(name))  # this screen is closing
         set_language(lang)
         self.dismiss(True)
 
