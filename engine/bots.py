@@ -4,17 +4,19 @@ A bot is given what its seat may see (``view_of(game, seat)``) and that seat's l
 actions, and returns one of them. ``random`` is the baseline; ``basic`` plays the way a
 decent person does: it stacks a +2 rather than draw, breaks a +3, keeps its King for a
 live stack, empties its runs, says "last card", and names the colour it holds most.
+``strong`` (engine.strong) searches: it also watches the events its seat may see
+(``observe``), which ``play_bots`` and ``tell`` pass on.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from .actions import BREAK, CLOSE_TAKI, DECLARE, DRAW, END_TURN, PASS, PLAY, Action
-from .cards import COLOR_OF, SYMBOL_OF
+from .cards import ALL_CODES, COLOR_OF, COLORS, SYMBOL_OF
+from .events import Event, redact
 from .game import Game, Options
 from .views import view_of
 
@@ -60,88 +62,166 @@ class BasicBot:
     name = "basic"
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        hand: list[str] = view["hand"]
-        by_type: dict[str, list[Action]] = {}
-        for a in legal:
-            by_type.setdefault(a.type, []).append(a)
-        plays = by_type.get(PLAY, [])
-
-        if view["plus3"] is not None:  # the +3 window: break it, else cancel it, else pass
-            if BREAK in by_type:
-                return by_type[BREAK][0]
-            if plays:
-                return plays[0]  # the only play here is a King
-            return by_type[PASS][0]
-
-        counts = Counter(COLOR_OF[c] for c in hand if COLOR_OF[c] is not None)
-        flag = len(hand) <= 2  # about to reach one card: say "last card" with the play
-
         run = view["taki"]
-        if run is not None and not run["open"]:  # dump the run, its action cards last
-            in_color = [a for a in plays if a.card is not None and COLOR_OF[a.card] == run["color"]]
-            if in_color:
-                best = min(in_color, key=lambda a: _run_order(a.card))
-                return best._replace(last_card=flag)
-            if CLOSE_TAKI in by_type:
-                return by_type[CLOSE_TAKI][0]
-            return by_type[END_TURN][0]
+        return basic_choice(
+            view["hand"],
+            view["plus3"] is not None,
+            None if run is None or run["open"] else run["color"],
+            view["plus2"],
+            view["follow"],
+            legal,
+        )
 
-        if view["plus2"]:  # stack rather than draw; a King only when nothing else saves us
-            stackers = [a for a in plays if a.card != "king"]
-            if stackers:
-                return stackers[0]._replace(last_card=flag)
-            if plays:
-                return plays[0]._replace(last_card=flag)
-            return by_type[DRAW][0]
 
+def basic_choice(
+    hand: Sequence[str],
+    pending: bool,
+    own_run: str | None,
+    plus2: int,
+    follow: str | None,
+    legal: Sequence[Action],
+) -> Action:
+    """The basic bot's pick from the few facts it looks at: the seat's hand, whether a +3
+    is pending, the colour of the seat's own run (None outside one), the live +2 stack and
+    the follow-up owed. Kept apart from the view so the strong bot's playouts, which run
+    on a sampled Game of their own, can use it without building views; written as plain
+    loops because those playouts call it millions of times.
+    """
+    if pending:  # the +3 window: break it, else cancel it (a King), else pass
+        first_play = first_pass = None
+        for a in legal:
+            t = a.type
+            if t == BREAK:
+                return a
+            if t == PLAY and first_play is None:
+                first_play = a
+            elif t == PASS and first_pass is None:
+                first_pass = a
+        found = first_play or first_pass
+        assert found is not None
+        return found
+
+    plays: list[Action] = []
+    draw = end = close = declare = None
+    for a in legal:
+        t = a.type
+        if t == PLAY:
+            plays.append(a)
+        elif t == DRAW:
+            draw = draw or a
+        elif t == END_TURN:
+            end = end or a
+        elif t == CLOSE_TAKI:
+            close = close or a
+        elif t == DECLARE:
+            declare = declare or a
+    flag = len(hand) <= 2  # about to reach one card: say "last card" with the play
+
+    if own_run is not None:  # dump the run, its action cards last
+        best = None
+        best_order = 99
+        for a in plays:
+            card = a.card or ""
+            if COLOR_OF[card] == own_run:
+                order = _RUN_ORDER[card]
+                if order < best_order:
+                    best, best_order = a, order
+        if best is not None:
+            return _flagged(best) if flag else best
+        found = close or end
+        assert found is not None
+        return found
+
+    if plus2:  # stack rather than draw; a King only when nothing else saves us
+        for a in plays:
+            if a.card != "king":
+                return _flagged(a) if flag else a
         if plays:
-            king_turn = view["follow"] == "king"
-            best = max(plays, key=lambda a: _score(a, counts, king_turn))
-            if _score(best, counts, king_turn) > 0 or (DRAW not in by_type and not king_turn):
-                return best._replace(last_card=flag)
-        if END_TURN in by_type:
-            return by_type[END_TURN][0]
-        if DRAW in by_type:
-            if len(hand) == 0 and DECLARE in by_type:
-                return by_type[DECLARE][0]  # a Plus's forced draw will leave one card
-            return by_type[DRAW][0]
-        if plays:
-            return plays[0]
-        return legal[0]
+            return _flagged(plays[0]) if flag else plays[0]
+        assert draw is not None
+        return draw
+
+    if plays:
+        counts = dict.fromkeys(COLORS, 0)
+        for c in hand:
+            col = COLOR_OF[c]
+            if col is not None:
+                counts[col] += 1
+        most = max(counts.values())
+        king_turn = follow == "king"
+        best = plays[0]
+        top = -1e9
+        for a in plays:
+            score = _score(a, counts, most, king_turn)
+            if score > top:
+                best, top = a, score
+        if top > 0 or (draw is None and not king_turn):
+            return _flagged(best) if flag else best
+    if end is not None:
+        return end
+    if draw is not None:
+        if len(hand) == 0 and declare is not None:
+            return declare  # a Plus's forced draw will leave one card
+        return draw
+    if plays:
+        return plays[0]
+    return legal[0]
 
 
-def _run_order(card: str | None) -> int:
-    """Inside a run: numbers first, then actions, with a Plus or +2 kept for last."""
-    sym = SYMBOL_OF[card or ""]
-    return {"+2": 3, "stop": 2, "plus": 4, "dir": 1, "taki": 0}.get(sym, 0)
+_FLAGGED: dict[Action, Action] = {}
 
 
-def _score(action: Action, counts: Counter[str | None], king_turn: bool) -> float:
-    card = action.card
-    assert card is not None
-    sym = SYMBOL_OF[card]
+def _flagged(action: Action) -> Action:
+    """The play with "last card" said (cached: there are few distinct plays)."""
+    found = _FLAGGED.get(action)
+    if found is None:
+        found = _FLAGGED[action] = action._replace(last_card=True)
+    return found
+
+
+_RUN_ORDER: Final[dict[str, int]] = {
+    c: {"+2": 3, "stop": 2, "plus": 4, "dir": 1, "taki": 0}.get(SYMBOL_OF[c], 0) for c in ALL_CODES
+}
+"""Inside a run: numbers first, then actions, with a Plus or +2 kept for last."""
+
+_CARD_BASE: Final[dict[str, float]] = {c: float(_BASE.get(SYMBOL_OF[c], 10)) for c in ALL_CODES}
+
+
+def _score(action: Action, counts: dict[str, int], most: int, king_turn: bool) -> float:
+    """What playing a card is worth to the basic bot: its kind, plus how many cards of
+    its colour the hand holds (a TAKI all the more); a Change Colour is worth most when
+    it names the colour held most."""
+    card = action.card or ""
+    if king_turn and card == "king":
+        return -1.0
+    score = _CARD_BASE[card]
     col = COLOR_OF[card]
-    score = float(_BASE.get(sym, 10))
     if col is not None:
-        score += 2 * counts[col]
-        if sym == "taki":
-            score += 4 * counts[col]
-    elif sym == "color":
-        held = action.color or ""
-        score += 2 * counts[held] - (0 if counts[held] == max(counts.values(), default=0) else 5)
-    if king_turn and sym == "king":
-        score = -1.0
+        held = counts[col]
+        score += 2 * held
+        if card[1:] == "taki":
+            score += 4 * held
+    elif card == "color":
+        held = counts.get(action.color or "", 0)
+        score += 2 * held - (0 if held == most else 5)
     return score
+
+
+def _strong(seed: int) -> Bot:
+    from .strong import StrongBot  # (it builds on basic_choice above)
+
+    return StrongBot(seed)
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": lambda seed: RandomBot(seed),
     "basic": lambda seed: BasicBot(),
+    "strong": _strong,
 }
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
-    """A bot by name: 'random' or 'basic'."""
+    """A bot by name: 'random', 'basic' or 'strong' (see engine.strong)."""
     try:
         return BOTS[kind](seed)
     except KeyError:
@@ -156,6 +236,8 @@ def next_decision(game: Game) -> tuple[int, list[Action]]:
     """
     legal = game.legal_actions()
     seat = legal[0].seat
+    if game.plus3 is None:  # every action is the turn's seat's (do not mutate the list)
+        return seat, legal
     return seat, [a for a in legal if a.seat == seat]
 
 
@@ -173,10 +255,25 @@ def play_bots(
     *,
     max_actions: int = 200_000,
 ) -> Game:
-    """Play a whole game of bots; returns the finished game."""
-    game = Game.new(len(bots), seed, options, first, record=False)
+    """Play a whole game of bots; returns the finished game.
+
+    A bot with an ``observe`` method (the strong one) is told every event as its own
+    seat may see it (``redact``), after each action: the public history it reasons from.
+    """
+    watching = any(hasattr(b, "observe") for b in bots)
+    game = Game.new(len(bots), seed, options, first, record=watching)
     for _ in range(max_actions):
         if game.over:
             break
         game.apply(bot_action(game, bots))
+        if watching:
+            tell(bots, game.take_events())
     return game
+
+
+def tell(bots: Sequence[Bot], events: Sequence[Event]) -> None:
+    """Tell each bot that watches events (has ``observe``) what its seat saw of them."""
+    for seat, bot in enumerate(bots):
+        observe = getattr(bot, "observe", None)
+        if observe is not None:
+            observe([redact(e, seat) for e in events])

@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 
 from .actions import action_from_json
-from .bots import bot_action, make_bot
+from .bots import BOTS, bot_action, make_bot, tell
 from .cards import card_name
 from .errors import BadPosition, TakiError
 from .events import TURN, describe
@@ -90,7 +90,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     while not game.over and moves < args.max_actions:
         game.apply(bot_action(game, bots))
         moves += 1
-        for event in game.take_events():
+        events = game.take_events()
+        tell(bots, events)
+        for event in events:
             if event.kind == TURN:
                 continue
             print("  " + describe(event, names))
@@ -105,7 +107,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     options = Options(stairs=args.stairs, play_for_places=args.play_for_places)
     try:
-        play_text(args.players, args.seed, options)
+        play_text(args.players, args.seed, options, level=args.level)
     except KeyboardInterrupt:
         print("\nBye.")
     return 0
@@ -147,13 +149,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=int(time.time()) % 100_000)
     play.add_argument("--stairs", action="store_true")
     play.add_argument("--play-for-places", action="store_true")
+    play.add_argument(
+        "--level", choices=list(BOTS), default="basic", help="the bots' level (default basic)"
+    )
     play.set_defaults(func=cmd_play)
 
     demo = sub.add_parser("demo", help="watch a game of bots, move by move")
     demo.add_argument("--seed", type=int, default=int(time.time()) % 100_000)
     demo.add_argument(
         "--bots", nargs="+", default=["basic", "basic", "random", "random"],
-        choices=["basic", "random"], help="one bot kind per seat",
+        choices=list(BOTS), help="one bot kind per seat",
     )
     demo.add_argument("--delay", type=float, default=0.15, help="seconds between moves")
     demo.add_argument("--max-actions", type=int, default=5000)

@@ -123,6 +123,7 @@ _BREAK = _SIMPLE[BREAK]
 _PASS = _SIMPLE[PASS]
 
 _COLORLESS_SET: Final = frozenset(c for c in ALL_CODES if COLOR_OF[c] is None)
+_NUMBERS: Final = frozenset(c for c in ALL_CODES if SYMBOL_OF[c].isdigit())
 _STACKERS: Final = frozenset(c for c in ALL_CODES if SYMBOL_OF[c] in ("+2", "king"))
 _MATCH: dict[tuple[str, str], frozenset[str]] = {}
 
@@ -441,6 +442,9 @@ class Game:
         self.follow = None
         if col is not None:
             self.color = col
+        if card in _NUMBERS:  # the commonest play: nothing to do but end the turn
+            self._end_turn(seat)
+            return
         sym = SYMBOL_OF[card]
         if sym == "plus":
             self.follow = FOLLOW_PLUS
@@ -556,6 +560,12 @@ class Game:
     def _draw_cards(self, seat: int, count: int, reason: str) -> int:
         """Move up to ``count`` cards from the draw pile to ``seat``'s hand."""
         pile = self.draw_pile
+        if count == 1 and pile:  # the commonest draw
+            card = pile.pop()
+            self.hands[seat].append(card)
+            if self.record:
+                self.events.append(Event(DREW, seat, amount=1, cards=(card,), reason=reason))
+            return 1
         if len(pile) < count:
             got = pile[::-1]
             pile.clear()
@@ -615,7 +625,10 @@ class Game:
         self._advance(seat, steps)
 
     def _advance(self, seat: int, steps: int) -> None:
-        turn = self.turn = self._next(seat, steps)
+        if not self._finished or not self.options.play_for_places:  # (_next, inlined)
+            turn = self.turn = (seat + self.direction * steps) % self.n
+        else:
+            turn = self.turn = self._next(seat, steps)
         self.declared[turn] = False
         if self.record:
             self.events.append(Event(TURN, turn))

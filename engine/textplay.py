@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 
 from .actions import Action
-from .bots import bot_action, make_bot, next_decision
+from .bots import bot_action, make_bot, next_decision, tell
 from .cards import COLOR_NAMES, COLOR_OF, card_name
 from .events import TURN, describe, redact
 from .game import Game, Options
@@ -86,12 +86,13 @@ def play_text(
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
     color: bool | None = None,
+    level: str = "basic",
 ) -> int:
-    """Play seat 0 against ``players - 1`` basic bots. Returns the winner's seat."""
+    """Play seat 0 against ``players - 1`` bots of ``level``. Returns the winner's seat."""
     if color is None:
         color = sys.stdout.isatty()
     names = ["You"] + [f"Bot {i}" for i in range(1, players)]
-    bots = [make_bot("basic", seed + i) for i in range(players)]
+    bots = [make_bot(level, seed + i) for i in range(players)]
     game = Game.new(players, seed, options)
     write(f"TAKI: you against {players - 1} bots. Type a number; add ! to also say last card.")
     while not game.over:
@@ -107,7 +108,9 @@ def play_text(
                 write("Bye.")
                 return -1
             game.apply(chosen)
-        for event in game.take_events():
+        events = game.take_events()
+        tell(bots, events)
+        for event in events:
             if event.kind != TURN:
                 write("  " + describe(redact(event, 0), names))
     assert game.winner is not None
