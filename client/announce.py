@@ -34,6 +34,12 @@ _BANNER_KINDS = frozenset(
 )
 
 
+def timeout_words(who: str, mine: bool) -> str:
+    """A turn timer ran out (for ``who``; ``mine``: for this client's seat)."""
+    return (_("Time ran out: your turn ends") if mine else
+            _("Time ran out for {who}")).format(who=who)
+
+
 @dataclass
 class Said:
     """What to add around an event's own log line."""
@@ -106,10 +112,7 @@ class Announcer:
             ).format(who=who, n=data.get("amount", 4))
         if not self.timeout_told and self._by_timeout(data, kind, seat):
             # Told once, before the first of the events the timeout made.
-            said.before.append(
-                (_("Time ran out: your turn ends") if mine else
-                 _("Time ran out for {who}")).format(who=who)
-            )
+            said.before.append(timeout_words(who, mine))
             said.banner = said.before[-1]
             self.turn_due = None
             self.timeout_told = True

@@ -147,3 +147,19 @@ def test_reshuffle_direction_and_finish_take_the_banner() -> None:
     game, state = start(position(hands=[["Rdir", "G3", "G4"], ["R3", "R4"], ["B1", "B3"]]))
     act(game, state, Action("play", 0, "Rdir"))
     assert state.banner == "Direction reversed"
+
+
+def test_a_timeout_in_the_snapshot_log_is_told_once() -> None:
+    # The snapshot's history keeps the server's marks (PROTOCOL.md 9.7): a client that
+    # joins or comes back reads the timed-out turn as such, not as a choice.
+    state = TableState()
+    info = TableInfo("t1", TableOptions("T", 2), "playing", seats())
+    log = [
+        {"kind": "drew", "seat": 1, "amount": 1, "reason": "choice", "timeout": True},
+        {"kind": "turn", "seat": 0},
+        {"kind": "drew", "seat": 0, "amount": 1, "reason": "choice"},
+    ]
+    state.on_snapshot(Snapshot(info, 3, 0, {"turn": 1}, log=log))
+    lines = list(state.log)
+    assert lines[0] == "Time ran out for Bo"
+    assert sum("Time ran out" in line for line in lines) == 1
