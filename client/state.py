@@ -1,7 +1,7 @@
 """What the client knows of its table, kept up to date from snapshots and events.
 
-Pure and synchronous (no Textual, no sockets), so it is tested on its own: the network
-worker feeds it messages, the screens read it. It follows the event numbering: an
+Pure and synchronous (no Textual, no sockets), so it is tested on its own: the session
+(client/session.py) feeds it messages, the screens read it. It follows the event numbering: an
 event whose seq is not the next one marks the state stale (the client then asks for a
 resync), and a snapshot makes it whole again.
 """
