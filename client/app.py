@@ -22,6 +22,7 @@ from textual.binding import Binding
 
 from protocol.errors import is_fatal
 from protocol.lan import DEFAULT_PORT
+from protocol.limits import NAME_MAX, TABLE_NAME_MAX
 from protocol.messages import (
     GetReplay,
     ListReplays,
@@ -199,7 +200,8 @@ class TakiApp(App[None]):
     def set_name(self, name: str) -> bool:
         name = name.strip()
         if not valid_name(name):
-            self.notify(_("A name is 1 to 24 printable characters."), severity="error")
+            self.notify(_("A name is 1 to {n} printable characters.").format(n=NAME_MAX),
+                        severity="error")
             return False
         self.session.player_name = name
         self.settings.name = name
@@ -354,7 +356,7 @@ class TakiApp(App[None]):
         session.token_home = None  # Play now keeps nothing
 
         def create() -> None:
-            name = _("{name}'s table").format(name=session.player_name)[:40]
+            name = _("{name}'s table").format(name=session.player_name)[:TABLE_NAME_MAX]
             session.create_table(TableOptions(name, 4),
                                  then=lambda: session.add_bots_and_start(3))
 
@@ -555,7 +557,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # --lang and --name are for this run only: the settings screen is what saves them.
     set_language(choose(args.lang, settings.lang))
     if args.name and not valid_name(args.name):
-        print("taki-client: a name is 1 to 24 printable characters", file=sys.stderr)
+        print(f"taki-client: a name is 1 to {NAME_MAX} printable characters", file=sys.stderr)
         return EXIT_USAGE
     if (args.watch or args.replay is not None or args.replays) and not args.address:
         print("taki-client: --watch and --replay(s) need a server address", file=sys.stderr)

@@ -440,7 +440,7 @@ class Session:
         return None
 
     def send_chat(self, text: str) -> None:
-        self.request(Chat, text=text[:500])
+        self.request(Chat, text=text[:CHAT_MAX])
 
     def host_command(self, what: str) -> None:
         info = self.state.info

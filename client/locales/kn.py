@@ -10,7 +10,7 @@ MESSAGES: dict[str, str] = {
     "{name}'s table": "{name} ಅವರ ಮೇಜು",
     # app
     "this computer": "ಈ ಕಂಪ್ಯೂಟರ್",
-    "A name is 1 to 24 printable characters.": "ಹೆಸರು 1 ರಿಂದ 24 ಮುದ್ರಿಸಬಹುದಾದ ಅಕ್ಷರಗಳಿರಬೇಕು.",
+    "A name is 1 to {n} printable characters.": "ಹೆಸರು 1 ರಿಂದ {n} ಮುದ್ರಿಸಬಹುದಾದ ಅಕ್ಷರಗಳಿರಬೇಕು.",
     "Friends join with:": "ಸ್ನೇಹಿತರು ಇದರಿಂದ ಸೇರಬಹುದು:",
     "Not connected.": "ಸಂಪರ್ಕವಿಲ್ಲ.",
     "Type an address like 192.168.1.23:8254": "192.168.1.23:8254 ರೀತಿಯ ವಿಳಾಸವನ್ನು ಟೈಪ್ ಮಾಡಿ",

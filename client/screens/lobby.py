@@ -12,7 +12,7 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, DataTable, Input, RadioButton, RadioSet, Static
 
-from protocol.limits import ID_MAX, TABLE_NAME_MAX
+from protocol.limits import ID_MAX, MAX_SEATS, MIN_SEATS, TABLE_NAME_MAX
 from protocol.messages import TableInfo, TableOptions
 
 from .. import intents
@@ -57,7 +57,7 @@ class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
                          classes="heading")
             with Horizontal(classes="field"):
                 yield Static(_("Name"), classes="label")
-                yield Input(value=self.default_name, id="tname", max_length=40)
+                yield Input(value=self.default_name, id="tname", max_length=TABLE_NAME_MAX)
             with Horizontal(classes="field"):
                 yield Static(_("Seats (2-10)"), classes="label")
                 yield Input(value="4", id="seats", type="integer", max_length=2)
@@ -100,7 +100,7 @@ class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
             timer = int(self.query_one("#timer", Input).value or "0")
             window = int(self.query_one("#window", Input).value or "4")
             name = self.query_one("#tname", Input).value.strip()
-            if not 2 <= seats <= 10:
+            if not MIN_SEATS <= seats <= MAX_SEATS:
                 raise ValueError(_("Seats must be between 2 and 10."))
             if not 1 <= window <= 60:
                 raise ValueError(_("The +3 window must be 1 to 60 seconds."))
@@ -248,7 +248,7 @@ class LobbyScreen(SessionScreen):
                 settings.save()
                 self.post_message(intents.NewTable(options))
 
-        default = _("{name}'s table").format(name=self.session.player_name)[:40]
+        default = _("{name}'s table").format(name=self.session.player_name)[:TABLE_NAME_MAX]
         self.app.push_screen(CreateTable(default, settings.bot_level), made)
 
     def action_settings(self) -> None:

@@ -14,6 +14,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, RadioButton, RadioSet, Static
 
+from protocol.limits import NAME_MAX
+
 from .. import intents
 from ..config import valid_name
 from ..i18n import LANGUAGES, _, language, set_language
@@ -36,10 +38,10 @@ class SettingsScreen(ModalScreen[bool]):
             with Horizontal(classes="field"):
                 yield Static(_("Your name"), classes="label")
                 yield Input(value=settings.name or self.session.player_name, id="name",
-                            max_length=24)
+                            max_length=NAME_MAX)
             with Horizontal(classes="field"):
                 yield Static(_("Your name as a spectator"), classes="label")
-                yield Input(value=settings.spectator_name, id="spectator", max_length=24,
+                yield Input(value=settings.spectator_name, id="spectator", max_length=NAME_MAX,
                             placeholder=_("Spectator"))
             current = settings.lang or language()
             with RadioSet(id="lang"):
@@ -67,7 +69,8 @@ class SettingsScreen(ModalScreen[bool]):
         spectator = self.query_one("#spectator", Input).value.strip()
         if not valid_name(name) or (spectator and not valid_name(spectator)):
             self.query_one("#error", Static).update(
-                Text(_("A name is 1 to 24 printable characters."), style="bold red"))
+                Text(_("A name is 1 to {n} printable characters.").format(n=NAME_MAX),
+                     style="bold red"))
             return
         pressed = self.query_one(RadioSet).pressed_button
         lang = pressed.name if pressed is not None and pressed.name else language()

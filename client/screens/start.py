@@ -167,7 +167,8 @@ class StartScreen(SessionScreen):
         """The name typed, if it is one (else say why): the app saves it."""
         name = self._typed_name().strip()
         if not valid_name(name):
-            self.notify(_("A name is 1 to 24 printable characters."), severity="error")
+            self.notify(_("A name is 1 to {n} printable characters.").format(n=NAME_MAX),
+                        severity="error")
             return None
         return name
 

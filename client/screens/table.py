@@ -22,7 +22,7 @@ from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
 from engine.reasons import why_not
-from protocol.limits import NAME_MAX, TABLE_NAME_MAX
+from protocol.limits import CHAT_MAX, NAME_MAX, TABLE_NAME_MAX
 
 from .. import intents
 from ..i18n import _
@@ -135,7 +135,7 @@ class TableScreen(SessionScreen):
             yield RichLog(id="log", markup=False, wrap=True, max_lines=300, min_width=20)
             with Vertical(id="chatbox"):
                 yield RichLog(id="chat", markup=False, wrap=True, max_lines=200, min_width=10)
-                yield Input(placeholder=_("t: chat"), id="chat-input", max_length=500)
+                yield Input(placeholder=_("t: chat"), id="chat-input", max_length=CHAT_MAX)
         yield HandView(id="hand")
         yield Static(id="keys")
 
