@@ -290,6 +290,13 @@ MESSAGES: dict[str, str] = {
     'G': 'Gr',
     'B': 'Bl',
     'Y': 'Gu',
+    'short|STOP': 'STOP',
+    'short|PLUS': 'PLÚS',
+    'short|COL': 'LIT.',
+    'short|SUP': 'SÚP.',
+    'short|KING': 'KÓNG',
+    'short|BRK': 'BRJ.',
+    '{n} more': '{n} í viðbót',
     'Hand: as dealt': 'Hönd: eins og hún var gefin',
     'Hand: sorted by colour': 'Hönd: raðað eftir lit',
     "Draw pile: {n}": "Dráttarbunki: {n}",
@@ -361,6 +368,8 @@ RULES = """\
 ## Skjárinn
 - Höndin þín, raðað eftir lit: **björtu** spilin má setja núna, þau daufu ekki. Yfir
   hverju spili: lykill þess og upphafsstafur litarins (enginn á litlausu spili).
+  Löng hönd þrengir spilin, svo rennur hún til: *‹ 3 í viðbót* og *3 í viðbót ›*
+  telja spilin sem sjást ekki; örvarnar (eða smellur á merkið) sýna þau.
 - ▶ sýnir hver á leik, ★ gestgjafa borðsins; örin á eftir *Spilarar* sýnir í hvaða átt
   er spilað. *SÍÐASTA SPIL!* við nafn: sá spilari hefur sagt það.
 - Línan undir efsta spilinu segir hvað er í gangi (+2 bunki, +3 og sekúndurnar sem eftir
