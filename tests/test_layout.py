@@ -12,7 +12,7 @@ import pytest
 from client.app import TakiApp
 from client.config import Settings
 from client.screens.table import TableScreen
-from client.widgets.cards import TILE_KEYS, CardTile, sort_hand, tile_key
+from client.widgets.cards import TILE_KEYS, CardTile, sort_hand, symbol, tile_key
 from client.widgets.keybar import fit_keys
 
 from .server_thread import ServerThread
@@ -131,10 +131,13 @@ async def test_the_log_box_is_sized_to_its_lines_at_120x40(server: ServerThread)
         await pilot.pause()
         keys = screen.query_one("#keys")
         assert keys.region.bottom == 40
+        # The free rows are the table's middle: the leading card, large.
+        spare = screen.query_one("#room")
+        lead = str((app.session.state.view or {}).get("lead"))
+        await until(lambda: symbol(lead) in str(spare.render()))
         for i in range(12, 80):  # a long log: the box fills the room, never more
             app.session.state.note(f"line {i}")
         app.refresh_screen()
-        spare = screen.query_one("#room")
         await until(lambda: not spare.display and log.max_scroll_y > 0)
         await pilot.pause()
         assert log.size.height > 14 and keys.region.bottom == 40

@@ -29,7 +29,16 @@ from ..i18n import _
 from ..i18n import key as key_name
 from ..safe import inert
 from ..session import Session
-from ..widgets.cards import TILE_KEYS, CardTile, HandView, card_text, color_swatch, sort_hand
+from ..widgets.cards import (
+    BIG_CARD,
+    TILE_KEYS,
+    CardTile,
+    HandView,
+    big_card,
+    card_text,
+    color_swatch,
+    sort_hand,
+)
 from ..widgets.keybar import fit_keys
 from ..words import card_words, cards_count, color_word, refusal, seconds
 from .base import SessionScreen
@@ -107,6 +116,8 @@ class TableScreen(SessionScreen):
         self._banner = ""
         self._banner_seq = 0
         self._banner_timer: Timer | None = None
+        self._spare = 0
+        """Rows the log leaves free (where the leading card is drawn large)."""
 
     def flash(self, text: str) -> None:
         """A short message in the status line (a refusal, a hint), gone after 5 s."""
@@ -199,6 +210,7 @@ class TableScreen(SessionScreen):
         for line in lines:
             log.write(Text(line))
         self._log_len = state.log_total
+        self._draw_middle()
         self.call_after_refresh(self._fit_log)
         chat = self.query_one("#chat", RichLog)
         for who, text, spectator in self.session.chat_lines[self._chat_len :]:
@@ -231,6 +243,15 @@ class TableScreen(SessionScreen):
                 middle.styles.height = rows
             spare = self.query_one("#room")
             spare.display = rows < room  # a 1fr row still takes one: gone when no room
+            self._spare = room - rows
+            self._draw_middle()
+
+    def _draw_middle(self) -> None:
+        """The leading card, large, in the rows the log leaves (when they hold it)."""
+        view = self.session.state.view
+        lead = str(view.get("lead", "")) if view else ""
+        shown = big_card(lead) if lead and self._spare >= BIG_CARD[1] else Text()
+        self.query_one("#room", Static).update(shown)
 
     def _players(self, names: list[str], view: dict[str, Any] | None, me: int | None) -> Text:
         state = self.session.state
