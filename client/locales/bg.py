@@ -9,7 +9,7 @@ MESSAGES: dict[str, str] = {
     "{name}'s table": "Масата на {name}",
     # app
     "this computer": "този компютър",
-    "A name is 1 to 24 printable characters.": "Името трябва да е от 1 до 24 видими знака.",
+    "A name is 1 to {n} printable characters.": "Името трябва да е от 1 до {n} видими знака.",
     "Friends join with:": "Приятелите се включват с:",
     "Not connected.": "Няма връзка.",
     "Type an address like 192.168.1.23:8254": "Въведете адрес като 192.168.1.23:8254",
@@ -474,4 +474,13 @@ MESSAGES.update({
     "No games found on this network (r looks again).": (
         "Няма намерени игри в тази мрежа (r търси отново)."
     ),
+})
+
+# The bots' level (client/levels.py).
+MESSAGES.update({
+    "easy": "лесно",
+    "normal": "нормално",
+    "strong": "силно",
+    "Bots' level": "Ниво на ботовете",
+    "Bots: {level} (l changes)": "Ботове: {level} (l сменя)",
 })

@@ -11,7 +11,7 @@ MESSAGES: dict[str, str] = {
     "{name}'s table": "Table : {name}",
     # app
     "this computer": "cet ordinateur",
-    "A name is 1 to 24 printable characters.": "Un nom compte de 1 à 24 caractères imprimables.",
+    "A name is 1 to {n} printable characters.": "Un nom compte de 1 à {n} caractères imprimables.",
     "Friends join with:": "Vos amis se connectent avec :",
     "Not connected.": "Non connecté.",
     "Type an address like 192.168.1.23:8254": "Saisissez une adresse comme 192.168.1.23:8254",
@@ -498,4 +498,13 @@ MESSAGES.update({
     "No games found on this network (r looks again).": (
         "Aucune partie trouvée sur ce réseau (r pour chercher encore)."
     ),
+})
+
+# The bots' level (client/levels.py).
+MESSAGES.update({
+    "easy": "facile",
+    "normal": "normal",
+    "strong": "fort",
+    "Bots' level": "Niveau des bots",
+    "Bots: {level} (l changes)": "Bots : {level} (l pour changer)",
 })

@@ -9,7 +9,7 @@ MESSAGES: dict[str, str] = {
     "{name}'s table": "Borð: {name}",
     # app
     "this computer": "þessi tölva",
-    "A name is 1 to 24 printable characters.": "Nafn er 1 til 24 prentanlegir stafir.",
+    "A name is 1 to {n} printable characters.": "Nafn er 1 til {n} prentanlegir stafir.",
     "Friends join with:": "Vinir tengjast með:",
     "Not connected.": "Ekki tengt.",
     "Type an address like 192.168.1.23:8254": "Sláðu inn vistfang eins og 192.168.1.23:8254",
@@ -474,4 +474,13 @@ MESSAGES.update({
     "No games found on this network (r looks again).": (
         "Engir leikir fundust á þessu neti (r leitar aftur)."
     ),
+})
+
+# The bots' level (client/levels.py).
+MESSAGES.update({
+    "easy": "létt",
+    "normal": "venjulegt",
+    "strong": "erfitt",
+    "Bots' level": "Styrkur tölvanna",
+    "Bots: {level} (l changes)": "Tölvur: {level} (l breytir)",
 })

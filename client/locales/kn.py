@@ -10,7 +10,7 @@ MESSAGES: dict[str, str] = {
     "{name}'s table": "{name} ಅವರ ಮೇಜು",
     # app
     "this computer": "ಈ ಕಂಪ್ಯೂಟರ್",
-    "A name is 1 to 24 printable characters.": "ಹೆಸರು 1 ರಿಂದ 24 ಮುದ್ರಿಸಬಹುದಾದ ಅಕ್ಷರಗಳಿರಬೇಕು.",
+    "A name is 1 to {n} printable characters.": "ಹೆಸರು 1 ರಿಂದ {n} ಮುದ್ರಿಸಬಹುದಾದ ಅಕ್ಷರಗಳಿರಬೇಕು.",
     "Friends join with:": "ಸ್ನೇಹಿತರು ಇದರಿಂದ ಸೇರಬಹುದು:",
     "Not connected.": "ಸಂಪರ್ಕವಿಲ್ಲ.",
     "Type an address like 192.168.1.23:8254": "192.168.1.23:8254 ರೀತಿಯ ವಿಳಾಸವನ್ನು ಟೈಪ್ ಮಾಡಿ",
@@ -478,4 +478,13 @@ MESSAGES.update({
     "No games found on this network (r looks again).": (
         "ಈ ನೆಟ್‌ವರ್ಕ್‌ನಲ್ಲಿ ಯಾವುದೇ ಆಟಗಳು ಸಿಗಲಿಲ್ಲ (r ಮತ್ತೆ ಹುಡುಕುತ್ತದೆ)."
     ),
+})
+
+# The bots' level (client/levels.py).
+MESSAGES.update({
+    "easy": "ಸುಲಭ",
+    "normal": "ಸಾಮಾನ್ಯ",
+    "strong": "ಕಠಿಣ",
+    "Bots' level": "ಬಾಟ್\u200cಗಳ ಮಟ್ಟ",
+    "Bots: {level} (l changes)": "ಬಾಟ್\u200cಗಳು: {level} (l ಬದಲಿಸುತ್ತದೆ)",
 })

@@ -123,6 +123,26 @@ def card_text(code: str, *, dim: bool = False, width: int = 0, tagged: bool = Fa
     return Text(label, style=f"bold {FOREGROUND[col]} on {BACKGROUND[col]}")
 
 
+BIG_CARD = (15, 5)
+"""Cells of the leading card drawn in the middle of the table (width, height)."""
+
+
+def big_card(code: str) -> Text:
+    """The leading card large, for the middle of a tall table: its colour's initial,
+    its label and its colour's name on the card's own colours."""
+    col = COLOR_OF.get(code) if code in CODES else None
+    width, _height = BIG_CARD
+    style = f"bold {FOREGROUND[col]} on {BACKGROUND[col]}"
+    rows = ["", f" {color_initial(col)}", fit(symbol(code), width),
+            fit(color_word(col) if col else "", width), ""]
+    out = Text()
+    for i, row in enumerate(rows):
+        out.append(set_cell_size(row, width), style=style)
+        if i < len(rows) - 1:
+            out.append("\n")
+    return out
+
+
 def fit(text: str, width: int) -> str:
     """``text`` centred in exactly ``width`` cells (cut if it is wider)."""
     if cell_len(text) > width:
