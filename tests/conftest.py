@@ -2,11 +2,42 @@
 this machine. ``TAKI_DISCOVERY=loopback`` is set here, before any test starts a server
 or a client (child processes inherit it), so LAN discovery advertises and looks on
 127.0.0.1 only; a run that already chose ``off`` keeps it.
+
+The fixtures the asyncio client tests share live here too: ``server`` (a real server in
+a thread) and ``config_dir`` (the test's private config directory), which client test
+modules opt into with ``pytestmark = pytest.mark.usefixtures("config_dir")``.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
 
 if os.environ.get("TAKI_DISCOVERY") not in ("loopback", "off"):
     os.environ["TAKI_DISCOVERY"] = "loopback"
+
+if TYPE_CHECKING:
+    from .server_thread import ServerThread
+
+
+@pytest.fixture
+def server() -> Iterator[ServerThread]:
+    """A real server on a loopback port in its own thread, for the asyncio client tests."""
+    from .server_thread import ServerThread  # imported after TAKI_DISCOVERY is set
+
+    thread = ServerThread()
+    thread.start()
+    yield thread
+    thread.stop()
+
+
+@pytest.fixture
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point the client's config and state at the test's own directory, never the user's."""
+    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path))
+    monkeypatch.delenv("TAKI_STATE_DIR", raising=False)  # it would take precedence
+    return tmp_path

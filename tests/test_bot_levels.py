@@ -7,10 +7,6 @@ that kind. ``strong`` is offered only once the protocol (and so the server) take
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Iterator
-from typing import Any
-
 import pytest
 from textual.widgets import RadioButton
 
@@ -24,27 +20,11 @@ from client.screens.table import TableScreen
 from protocol.errors import ProtocolError
 from protocol.messages import BOT_KINDS, AddBot
 
+from .clientkit import until
 from .fit import overflows
 from .server_thread import ServerThread
 
-
-@pytest.fixture
-def server() -> Iterator[ServerThread]:
-    thread = ServerThread()
-    thread.start()
-    yield thread
-    thread.stop()
-
-
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path))
-
-
-async def until(test: Callable[[], bool], timeout: float = 10) -> None:
-    async with asyncio.timeout(timeout):
-        while not test():
-            await asyncio.sleep(0.02)
+pytestmark = pytest.mark.usefixtures("config_dir")
 
 
 def test_levels_offered_are_the_kinds_the_protocol_takes() -> None:

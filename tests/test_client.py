@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -17,27 +16,11 @@ from client.widgets.cards import CardTile
 from engine import game_from_position
 from protocol.messages import GameAction, TableOptions
 
+from .clientkit import until
 from .server_thread import ServerThread
 from .util import position
 
-
-@pytest.fixture
-def server() -> Iterator[ServerThread]:
-    thread = ServerThread()
-    thread.start()
-    yield thread
-    thread.stop()
-
-
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path))
-
-
-async def until(test: Callable[[], bool], timeout: float = 10) -> None:
-    async with asyncio.timeout(timeout):
-        while not test():
-            await asyncio.sleep(0.02)
+pytestmark = pytest.mark.usefixtures("config_dir")
 
 
 def make_app(server: ServerThread, **kw: Any) -> TakiApp:

@@ -3,10 +3,6 @@ session (no server: the session's sending is recorded)."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
-from typing import Any
-
 import pytest
 
 from client.app import TakiApp
@@ -15,16 +11,9 @@ from client.screens.start import StartScreen
 from client.screens.table import TableScreen
 from protocol.messages import GameAction, SeatInfo, Snapshot, TableInfo, TableOptions
 
+from .clientkit import until
 
-async def until(test: Callable[[], bool], timeout: float = 10) -> None:
-    async with asyncio.timeout(timeout):
-        while not test():
-            await asyncio.sleep(0.02)
-
-
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path))
+pytestmark = pytest.mark.usefixtures("config_dir")
 
 
 @pytest.mark.asyncio

@@ -20,7 +20,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -96,9 +95,7 @@ def loopback_mdns() -> None:
         pytest.skip(f"no multicast over the loopback interface here ({problem})")
 
 
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path))
+pytestmark = pytest.mark.usefixtures("config_dir")
 
 
 async def until(test: Callable[[], bool], timeout: float = 8) -> None:

@@ -84,8 +84,8 @@ async def test_the_hosts_client_shows_the_key_and_hands_the_seat_back() -> None:
     from client.net import Link
     from protocol.messages import Join, TableOptions
 
+    from .clientkit import until
     from .server_thread import ServerThread
-    from .test_client import until
 
     with ServerThread(stand_in_delay=0.05) as server:
         app = TakiApp(f"127.0.0.1:{server.port}", name="Dana", settings=Settings())

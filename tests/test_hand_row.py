@@ -8,8 +8,7 @@ language, and every card is picked by its key or the arrows.
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,6 +35,7 @@ from client.widgets.cards import (
 )
 from engine.cards import CODES, COLOR_OF, SYMBOL_OF
 
+from .clientkit import until
 from .fit import overflows
 from .server_thread import ServerThread
 from .test_client import _set_game, seated_game
@@ -129,23 +129,7 @@ def test_short_labels_only_where_the_long_one_is_too_wide() -> None:
 # ------------------------------------------------------------ on screen, every language
 
 
-@pytest.fixture
-def server() -> Iterator[ServerThread]:
-    thread = ServerThread()
-    thread.start()
-    yield thread
-    thread.stop()
-
-
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path))
-
-
-async def until(test: Callable[[], bool], timeout: float = 10) -> None:
-    async with asyncio.timeout(timeout):
-        while not test():
-            await asyncio.sleep(0.02)
+pytestmark = pytest.mark.usefixtures("config_dir")
 
 
 def check_row(screen: TableScreen, count: int) -> list[str]:

@@ -13,8 +13,6 @@ import json
 import socket
 import subprocess
 import sys
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import ifaddr
@@ -38,20 +36,13 @@ from server.app import listen_error
 from server.banner import listening_lines, ready_line
 from server.discovery import Advertiser, Advertising
 
+from .clientkit import until
 from .server_thread import ServerThread
 
 # ------------------------------------------------------------------ helpers
 
 
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path))
-
-
-async def until(test: Callable[[], bool], timeout: float = 10) -> None:
-    async with asyncio.timeout(timeout):
-        while not test():
-            await asyncio.sleep(0.02)
+pytestmark = pytest.mark.usefixtures("config_dir")
 
 
 def closed_port() -> int:

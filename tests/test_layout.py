@@ -3,10 +3,6 @@ and larger tiles when the terminal is 120x40 or more."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Iterator
-from typing import Any
-
 import pytest
 
 from client.app import TakiApp
@@ -15,6 +11,7 @@ from client.screens.table import TableScreen
 from client.widgets.cards import TILE_KEYS, CardTile, sort_hand, symbol, tile_key
 from client.widgets.keybar import fit_keys
 
+from .clientkit import until
 from .server_thread import ServerThread
 from .test_client import _set_game, seated_game
 from .util import position
@@ -42,23 +39,7 @@ def test_key_bar_shrinks_to_fit() -> None:
     assert fit_keys(items, 16).plain == "d draw  t  q"
 
 
-@pytest.fixture
-def server() -> Iterator[ServerThread]:
-    thread = ServerThread()
-    thread.start()
-    yield thread
-    thread.stop()
-
-
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path))
-
-
-async def until(test: Callable[[], bool], timeout: float = 10) -> None:
-    async with asyncio.timeout(timeout):
-        while not test():
-            await asyncio.sleep(0.02)
+pytestmark = pytest.mark.usefixtures("config_dir")
 
 
 @pytest.mark.asyncio

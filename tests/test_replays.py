@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from textual.widgets import DataTable
@@ -17,26 +17,33 @@ from client.screens.replay import ReplayScreen
 from client.screens.replays import ReplayListScreen
 from client.words import action_words
 
+from . import clientkit
 from .server_thread import ServerThread
 from .test_client import seated_game
+
+pytestmark = pytest.mark.usefixtures("config_dir")
+
+until = functools.partial(clientkit.until, timeout=20)  # whole games are played here
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
-    thread = ServerThread(data_dir=tmp_path / "data")
-    thread.start()
-    yield thread
-    thread.stop()
+    """Unlike the shared one, this server keeps its finished games."""
+    with ServerThread(data_dir=tmp_path / "data") as thread:
+        yield thread
 
 
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path / "config"))
-
-
-async def until(test: Callable[[], bool], timeout: float = 20) -> None:
-    async with asyncio.timeout(timeout):
-        while not test():
+async def play_to_the_end(app: TakiApp) -> None:
+    """Play whatever is legal until the game is over."""
+    for _ in range(3000):
+        if app.session.state.view and app.session.state.view.get("over"):
+            break
+        if app.session.state.legal:
+            sent = app.session.state.seq
+            app.session.send_action(app.session.state.legal[0])
+            await until(lambda s=sent: app.session.state.seq != s
+                        or not app.session.state.legal)
+        else:
             await asyncio.sleep(0.02)
 
 
@@ -59,16 +66,7 @@ async def test_list_finished_games_and_open_one(server: ServerThread) -> None:
     app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
     async with app.run_test(size=(100, 32)) as pilot:
         await seated_game(app, server)
-        for _ in range(3000):  # play whatever is legal until the game ends
-            if app.session.state.view and app.session.state.view.get("over"):
-                break
-            if app.session.state.legal:
-                sent = app.session.state.seq
-                app.session.send_action(app.session.state.legal[0])
-                await until(lambda s=sent: app.session.state.seq != s
-                            or not app.session.state.legal)
-            else:
-                await asyncio.sleep(0.02)
+        await play_to_the_end(app)
         assert app.session.state.view is not None and app.session.state.view["over"]
         app.leave_table()
         await pilot.press("v")  # the lobby's list of finished games
@@ -108,16 +106,7 @@ async def test_a_game_on_a_server_that_keeps_nothing_is_kept_for_the_session() -
         app = TakiApp(f"127.0.0.1:{bare.port}", name="Tester", settings=Settings())
         async with app.run_test(size=(100, 32)) as pilot:
             await seated_game(app, bare)
-            for _ in range(3000):
-                if app.session.state.view and app.session.state.view.get("over"):
-                    break
-                if app.session.state.legal:
-                    sent = app.session.state.seq
-                    app.session.send_action(app.session.state.legal[0])
-                    await until(lambda s=sent: app.session.state.seq != s
-                                or not app.session.state.legal)
-                else:
-                    await asyncio.sleep(0.02)
+            await play_to_the_end(app)
             await until(lambda: len(app.session.kept_replays) == 1)
             assert not isinstance(app.screen, ReplayScreen)  # kept, not shown
             app.leave_table()

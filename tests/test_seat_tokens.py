@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import stat
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,23 +16,11 @@ from client.local import LocalServer, host_data_dir
 from client.screens.lobby import LobbyScreen
 from client.screens.table import TableScreen
 
+from .clientkit import until
 from .server_thread import ServerThread
-from .test_client import seated_game, until
+from .test_client import seated_game
 
-
-@pytest.fixture
-def server() -> Iterator[ServerThread]:
-    thread = ServerThread()
-    thread.start()
-    yield thread
-    thread.stop()
-
-
-@pytest.fixture(autouse=True)
-def state_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path))
-    monkeypatch.delenv("TAKI_STATE_DIR", raising=False)
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("config_dir")
 
 
 def app_for(server: ServerThread, name: str, **kw: Any) -> TakiApp:
@@ -41,7 +28,7 @@ def app_for(server: ServerThread, name: str, **kw: Any) -> TakiApp:
 
 
 def test_tokens_are_kept_per_server_and_name_readable_by_the_user_only(
-    state_dir: Path,
+    config_dir: Path,
 ) -> None:
     tokens.save("10.0.0.5:8254", "Dana", "t-dana")
     tokens.save("10.0.0.5:8254", "Eli", "t-eli")
@@ -55,7 +42,7 @@ def test_tokens_are_kept_per_server_and_name_readable_by_the_user_only(
     assert tokens.load("10.0.0.5:8254", "Eli") == "t-eli"
 
 
-def test_a_damaged_tokens_file_is_no_reason_to_stop(state_dir: Path) -> None:
+def test_a_damaged_tokens_file_is_no_reason_to_stop(config_dir: Path) -> None:
     tokens.tokens_path().write_text("{not json", encoding="utf-8")
     assert tokens.load("h:1", "A") is None
     tokens.save("h:1", "A", "tok")
@@ -146,7 +133,7 @@ async def test_the_host_server_keeps_its_own_data_dir_and_play_now_keeps_nothing
     assert after == before  # Play now keeps nothing, and nothing of the host's
 
 
-def test_clients_saving_at_once_keep_every_token(state_dir: Path) -> None:
+def test_clients_saving_at_once_keep_every_token(config_dir: Path) -> None:
     import subprocess
     import sys
 

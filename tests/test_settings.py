@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Iterator
-from typing import Any
-
 import pytest
 from textual.widgets import Input, RadioButton
 
@@ -15,26 +11,10 @@ from client.config import Settings
 from client.screens.lobby import LobbyScreen
 from client.screens.settings import SettingsScreen
 
+from .clientkit import until
 from .server_thread import ServerThread
 
-
-@pytest.fixture
-def server() -> Iterator[ServerThread]:
-    thread = ServerThread()
-    thread.start()
-    yield thread
-    thread.stop()
-
-
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path))
-
-
-async def until(test: Callable[[], bool], timeout: float = 10) -> None:
-    async with asyncio.timeout(timeout):
-        while not test():
-            await asyncio.sleep(0.02)
+pytestmark = pytest.mark.usefixtures("config_dir")
 
 
 def test_a_spectator_is_not_the_saved_player() -> None:

@@ -6,8 +6,7 @@ game with a +2 stack, a +3 window, a run) and every Static line is measured in c
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,6 +20,7 @@ from client.screens.table import ColorPicker, TableScreen
 from client.widgets.cards import CardTile
 from protocol.messages import TableOptions
 
+from .clientkit import until
 from .fit import overflows
 from .server_thread import ServerThread
 from .test_client import _set_game
@@ -29,17 +29,7 @@ from .util import position
 LANGS = list(i18n.LANGUAGES)
 
 
-@pytest.fixture
-def server() -> Iterator[ServerThread]:
-    thread = ServerThread()
-    thread.start()
-    yield thread
-    thread.stop()
-
-
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path))
+pytestmark = pytest.mark.usefixtures("config_dir")
 
 
 @pytest.fixture
@@ -47,12 +37,6 @@ def lang(request: pytest.FixtureRequest) -> Iterator[str]:
     i18n.set_language(request.param)
     yield request.param
     i18n.set_language("en")
-
-
-async def until(test: Callable[[], bool], timeout: float = 10) -> None:
-    async with asyncio.timeout(timeout):
-        while not test():
-            await asyncio.sleep(0.02)
 
 
 async def settle(pilot: Any) -> None:

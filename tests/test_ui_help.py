@@ -24,9 +24,7 @@ from client.screens.intro import IntroScreen, intro_lines
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path))
+pytestmark = pytest.mark.usefixtures("config_dir")
 
 
 def test_help_explains_the_screen_and_the_rules() -> None:
