@@ -76,6 +76,7 @@ async def test_a_bot_that_replaced_a_leaver_is_not_handed_back() -> None:
 
 
 @pytest.mark.asyncio
+@pytest.mark.usefixtures("config_dir")  # the client saves its seat token
 async def test_the_hosts_client_shows_the_key_and_hands_the_seat_back() -> None:
     import asyncio
 

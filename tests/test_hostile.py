@@ -42,6 +42,7 @@ from protocol import messages as m
 from server.session import Limits, Session
 from server.table import Table
 
+from .clientkit import until
 from .netclient import connect, running_server
 from .server_thread import ServerThread
 
@@ -346,16 +347,10 @@ async def test_hostile_table_names_and_chat_come_back_inert() -> None:
 
 
 @pytest.fixture
-def server_thread(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[ServerThread]:
-    monkeypatch.setenv("TAKI_CONFIG_DIR", str(tmp_path))
+def server_thread(config_dir: Any) -> Iterator[ServerThread]:
+    """The shared server, with the client's config kept in the test's own directory."""
     with ServerThread() as thread:
         yield thread
-
-
-async def until(test: Callable[[], bool], timeout: float = 10) -> None:
-    async with asyncio.timeout(timeout):
-        while not test():
-            await asyncio.sleep(0.02)
 
 
 def screen_text(app: Any) -> str:
