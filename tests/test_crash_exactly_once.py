@@ -25,18 +25,15 @@ import trio
 from protocol.messages import (
     Ack,
     Action,
-    CreateTable,
     Error,
-    Join,
     Message,
     Rematch,
     Snapshot,
-    Start,
 )
 
-from .netclient import NetClient
+from .netclient import NetClient, seated_pair
 from .test_resilience import _free_port, _start_server
-from .test_server import connect, options
+from .test_server import connect
 
 KILLS = int(os.environ.get("TAKI_KILLS", "12"))
 """Kills per run (``TAKI_KILLS=100`` for a longer measurement)."""
@@ -91,13 +88,7 @@ async def test_a_dozen_server_kills_lose_nothing_and_repeat_nothing(tmp_path: Pa
     action is not done again), or never stored (the resend carries it out)."""
     try:
         async with trio.open_nursery() as nursery:
-            a = await connect(nursery, port, "A")
-            await a.request(CreateTable, options=options(seats=2))
-            b = await connect(nursery, port, "B")
-            await b.request(Join, table="t1")
-            await a.request(Start, first_seat=0)
-            for c in (a, b):
-                await c.wait_for(lambda m: isinstance(m, Snapshot) and m.view is not None)
+            a, b = await seated_pair(nursery, port)
             players = {"A": a, "B": b}
             for _kill in range(KILLS):
                 for _ in range(rng.randrange(1, 6)):  # a few acknowledged moves

@@ -159,6 +159,12 @@ class Terminals:
     def wait_for_text(self, name: str, text: str, timeout: float = TIMEOUT) -> str:
         return self.wait_until(name, lambda s: text in s, repr(text), timeout)
 
+    def __enter__(self) -> Terminals:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def close(self) -> None:
         with contextlib.suppress(RuntimeError, subprocess.TimeoutExpired):
             self.tmux("kill-server")
@@ -231,11 +237,8 @@ def server(tmp_path: Path) -> Iterator[tuple[int, Path]]:
 
 @pytest.fixture
 def terminals(tmp_path: Path) -> Iterator[Terminals]:
-    term = Terminals(tmp_path)
-    try:
+    with Terminals(tmp_path) as term:
         yield term
-    finally:
-        term.close()
 
 
 def test_two_players_and_a_spectator_in_tmux(

@@ -24,11 +24,8 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture
 def terminals(tmp_path: Path) -> Iterator[Terminals]:
-    term = Terminals(tmp_path)
-    try:
+    with Terminals(tmp_path) as term:
         yield term
-    finally:
-        term.close()
 
 
 def children(pid: int) -> list[int]:

@@ -20,7 +20,6 @@ from protocol.messages import (
     CreateTable,
     Error,
     GameAction,
-    Join,
     ListTables,
     Snapshot,
     Spectate,
@@ -226,12 +225,7 @@ async def test_kill_9_and_restart_loses_no_acknowledged_action(tmp_path: Path) -
     proc = _start_server(tmp_path, port)
     try:
         async with trio.open_nursery() as nursery:
-            a = await connect(nursery, port, "A")
-            await a.request(CreateTable, options=options(seats=2))
-            b = await connect(nursery, port, "B")
-            await b.request(Join, table="t1")
-            await a.request(Start, first_seat=0)
-            await a.wait_for(lambda m: isinstance(m, Snapshot) and m.view is not None)
+            a, b = await seated_pair(nursery, port)
             for _ in range(6):  # six acknowledged moves
                 with trio.fail_after(10):
                     while not (a.legal or b.legal):
