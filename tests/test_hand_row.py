@@ -8,7 +8,8 @@ language, and every card is picked by its key or the arrows.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
@@ -160,6 +161,20 @@ def check_row(screen: TableScreen, count: int) -> list[str]:
     return problems
 
 
+@contextlib.asynccontextmanager
+async def at_the_table(
+    server: ServerThread, size: tuple[int, int]
+) -> AsyncIterator[tuple[TakiApp, Any, TableScreen]]:
+    """A seated game in a terminal of ``size``, its tiles in the order dealt (POOL's)."""
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=size) as pilot:
+        await seated_game(app, server)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        screen.as_dealt = True
+        yield app, pilot, screen
+
+
 async def deal(app: TakiApp, server: ServerThread, hand: list[str]) -> None:
     table = server.server.lobby.tables["t1"] if server.server else None
     assert table is not None
@@ -180,12 +195,7 @@ async def pick(pilot: Any, screen: TableScreen, key: str, index: int, count: int
 @pytest.mark.parametrize("lang", LANGS)
 async def test_long_hands_are_one_row_at_80x24(server: ServerThread, lang: str) -> None:
     i18n.set_language(lang)
-    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
-    async with app.run_test(size=(80, 24)) as pilot:
-        await seated_game(app, server)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        screen.as_dealt = True  # the tiles in POOL's order
+    async with at_the_table(server, (80, 24)) as (app, pilot, screen):
         for count in (8, 12):  # these fit whole, in narrower tiles as the hand grows
             await deal(app, server, POOL[:count])
             await pilot.pause()
@@ -210,12 +220,7 @@ async def test_long_hands_are_one_row_at_80x24(server: ServerThread, lang: str) 
 
 @pytest.mark.asyncio
 async def test_every_card_of_25_is_reached_by_key_or_arrows(server: ServerThread) -> None:
-    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
-    async with app.run_test(size=(80, 24)) as pilot:
-        await seated_game(app, server)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        screen.as_dealt = True
+    async with at_the_table(server, (80, 24)) as (app, pilot, screen):
         count = 25
         await deal(app, server, POOL[:count])
         problems: list[str] = []
@@ -230,12 +235,7 @@ async def test_every_card_of_25_is_reached_by_key_or_arrows(server: ServerThread
 
 @pytest.mark.asyncio
 async def test_large_tiles_while_they_fit_at_120x40(server: ServerThread) -> None:
-    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
-    async with app.run_test(size=(120, 40)) as pilot:
-        await seated_game(app, server)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        screen.as_dealt = True
+    async with at_the_table(server, (120, 40)) as (app, pilot, screen):
         await deal(app, server, POOL[:11])  # 11 x 10 - 1 cells: large tiles fit
         await pilot.pause()
         tiles = list(screen.query(CardTile))
@@ -250,12 +250,7 @@ async def test_large_tiles_while_they_fit_at_120x40(server: ServerThread) -> Non
 @pytest.mark.asyncio
 async def test_clicking_a_sign_brings_the_next_hidden_card_into_view(
         server: ServerThread) -> None:
-    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
-    async with app.run_test(size=(80, 24)) as pilot:
-        await seated_game(app, server)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        screen.as_dealt = True
+    async with at_the_table(server, (80, 24)) as (app, pilot, screen):
         await deal(app, server, POOL[:25])
         await pilot.pause()
         hand = screen.query_one(HandView)
