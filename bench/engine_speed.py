@@ -45,6 +45,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 PLAYERS = 4
@@ -77,6 +78,30 @@ class Rate(NamedTuple):
         return self.actions / self.games if self.games else 0.0
 
 
+def _timed(seconds: float, seed: int, playout: Callable[[int], int | None]) -> Rate:
+    """Play ``playout(seed)``, ``playout(seed + 1)``, ... until ``seconds`` have passed.
+
+    A playout returns its number of actions, or None for a game it could not finish
+    (counted as unfinished, its actions not counted). One loop for every engine, so
+    every rate is measured the same way.
+    """
+    games = actions = unfinished = 0
+    s = seed
+    start = _clock()
+    deadline = start + seconds
+    while True:
+        n = playout(s)
+        if n is None:
+            unfinished += 1
+        else:
+            games += 1
+            actions += n
+        s += 1
+        now = _clock()
+        if now >= deadline:
+            return Rate(games, actions, now - start, unfinished)
+
+
 # ---------------------------------------------------------------------------- TAKI
 
 
@@ -84,26 +109,16 @@ def taki_playouts(seconds: float, seed: int) -> Rate:
     """Random 4-player playouts, one seed after another, until ``seconds`` have passed."""
     from engine.game import Game
 
-    games = actions = unfinished = 0
-    s = seed
-    start = _clock()
-    deadline = start + seconds
-    while True:
+    def playout(s: int) -> int | None:
         game = Game.new(PLAYERS, s, record=False)
         choice = random.Random(s).choice
         n = 0
         while not game.over and n < MAX_ACTIONS:
             game.apply(choice(game.legal_actions()))
             n += 1
-        if game.over:
-            games += 1
-            actions += n
-        else:
-            unfinished += 1
-        s += 1
-        now = _clock()
-        if now >= deadline:
-            return Rate(games, actions, now - start, unfinished)
+        return n if game.over else None
+
+    return _timed(seconds, seed, playout)
 
 
 def taki_action_mix(seed: int, games: int) -> Counter[str]:
@@ -205,23 +220,16 @@ class BareUno:
 
 
 def bare_uno_playouts(seconds: float, seed: int) -> Rate:
-    games = actions = 0
-    s = seed
-    start = _clock()
-    deadline = start + seconds
-    while True:
+    def playout(s: int) -> int:
         game = BareUno(PLAYERS, s)
         choice = random.Random(s).choice
         n = 0
         while game.winner is None:
             game.apply(choice(game.legal()))
             n += 1
-        games += 1
-        actions += n
-        s += 1
-        now = _clock()
-        if now >= deadline:
-            return Rate(games, actions, now - start)
+        return n
+
+    return _timed(seconds, seed, playout)
 
 
 # ---------------------------------------------------------------------------- RLCard
@@ -236,11 +244,8 @@ def rlcard_playouts(seconds: float, seed: int, *, with_state: bool = True) -> Ra
     RL training does); otherwise call ``round.proceed_round`` directly, the rules alone.
     """
     uno_game: Any = importlib.import_module(RLCARD_GAME).UnoGame
-    games = actions = unfinished = 0
-    s = seed
-    start = _clock()
-    deadline = start + seconds
-    while True:
+
+    def playout(s: int) -> int | None:
         game = uno_game(num_players=PLAYERS)
         game.np_random.seed(s)
         choice = random.Random(s).choice
@@ -259,15 +264,9 @@ def rlcard_playouts(seconds: float, seed: int, *, with_state: bool = True) -> Ra
             done = bool(rnd.is_over)
         except Exception:  # RLCard can run its deck dry; such a game is not counted
             done = False
-        if done:
-            games += 1
-            actions += n
-        else:
-            unfinished += 1
-        s += 1
-        now = _clock()
-        if now >= deadline:
-            return Rate(games, actions, now - start, unfinished)
+        return n if done else None
+
+    return _timed(seconds, seed, playout)
 
 
 def rlcard_worker(seconds: float, seed: int) -> None:
