@@ -16,7 +16,7 @@ from client.widgets.cards import CardTile
 from engine import game_from_position
 from protocol.messages import GameAction, TableOptions
 
-from .clientkit import until
+from .clientkit import play_to_the_end, until
 from .server_thread import ServerThread
 from .util import position
 
@@ -218,16 +218,7 @@ async def test_step_through_a_finished_game(server: ServerThread) -> None:
     app = make_app(server)
     async with app.run_test(size=(100, 32)) as pilot:
         await seated_game(app, server)
-        for _ in range(3000):  # play whatever is legal until the game ends
-            if app.session.state.view and app.session.state.view.get("over"):
-                break
-            if app.session.state.legal:
-                sent = app.session.state.seq
-                app.session.send_action(app.session.state.legal[0])
-                await until(lambda s=sent: app.session.state.seq != s
-                            or not app.session.state.legal)
-            else:
-                await asyncio.sleep(0.02)
+        await play_to_the_end(app)
         assert app.session.state.view is not None and app.session.state.view["over"]
         await pilot.press("v")
         await until(lambda: isinstance(app.screen, ReplayScreen))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import re
 from collections.abc import Iterator
@@ -23,7 +22,7 @@ from .test_client import seated_game
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 
-until = functools.partial(clientkit.until, timeout=20)  # whole games are played here
+until = functools.partial(clientkit.until, timeout=20)  # these tests store whole games
 
 
 @pytest.fixture
@@ -31,20 +30,6 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
     """Unlike the shared one, this server keeps its finished games."""
     with ServerThread(data_dir=tmp_path / "data") as thread:
         yield thread
-
-
-async def play_to_the_end(app: TakiApp) -> None:
-    """Play whatever is legal until the game is over."""
-    for _ in range(3000):
-        if app.session.state.view and app.session.state.view.get("over"):
-            break
-        if app.session.state.legal:
-            sent = app.session.state.seq
-            app.session.send_action(app.session.state.legal[0])
-            await until(lambda s=sent: app.session.state.seq != s
-                        or not app.session.state.legal)
-        else:
-            await asyncio.sleep(0.02)
 
 
 def test_every_action_has_words() -> None:
@@ -66,7 +51,7 @@ async def test_list_finished_games_and_open_one(server: ServerThread) -> None:
     app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
     async with app.run_test(size=(100, 32)) as pilot:
         await seated_game(app, server)
-        await play_to_the_end(app)
+        await clientkit.play_to_the_end(app, timeout=20)
         assert app.session.state.view is not None and app.session.state.view["over"]
         app.leave_table()
         await pilot.press("v")  # the lobby's list of finished games
@@ -106,7 +91,7 @@ async def test_a_game_on_a_server_that_keeps_nothing_is_kept_for_the_session() -
         app = TakiApp(f"127.0.0.1:{bare.port}", name="Tester", settings=Settings())
         async with app.run_test(size=(100, 32)) as pilot:
             await seated_game(app, bare)
-            await play_to_the_end(app)
+            await clientkit.play_to_the_end(app, timeout=20)
             await until(lambda: len(app.session.kept_replays) == 1)
             assert not isinstance(app.screen, ReplayScreen)  # kept, not shown
             app.leave_table()
