@@ -83,6 +83,14 @@ async def seated_pair(
     return a, b
 
 
+async def next_mover(a: NetClient, b: NetClient) -> NetClient:
+    """Whichever of the pair has legal actions, once one has."""
+    with trio.fail_after(10):
+        while not (a.legal or b.legal):
+            await trio.sleep(0.01)
+    return a if a.legal else b
+
+
 async def play_out(clients: list[NetClient], limit: int = 5000) -> None:
     """Each client plays its first legal action whenever it has one, to the game's end."""
     for _ in range(limit):

@@ -29,7 +29,15 @@ from protocol.messages import (
 from server.session import Limits
 from server.table import Table
 
-from .netclient import NetClient, connect, options, play_out, running_server, seated_pair
+from .netclient import (
+    NetClient,
+    connect,
+    next_mover,
+    options,
+    play_out,
+    running_server,
+    seated_pair,
+)
 from .util import position
 
 
@@ -227,10 +235,7 @@ async def test_kill_9_and_restart_loses_no_acknowledged_action(tmp_path: Path) -
         async with trio.open_nursery() as nursery:
             a, b = await seated_pair(nursery, port)
             for _ in range(6):  # six acknowledged moves
-                with trio.fail_after(10):
-                    while not (a.legal or b.legal):
-                        await trio.sleep(0.01)
-                mover = a if a.legal else b
+                mover = await next_mover(a, b)
                 answer = await mover.act(mover.legal[0])
                 assert isinstance(answer, Ack), (answer, a.view, b.view)
             with trio.move_on_after(10):

@@ -23,7 +23,7 @@ from protocol.messages import (
 )
 from server.store import Store
 
-from .netclient import NetClient
+from .netclient import next_mover
 from .test_server import connect, options, running_server, seated_pair
 
 
@@ -49,13 +49,6 @@ class FlakyStore(Store):
 def actions_stored(path: Path, game: int) -> int:
     with sqlite3.connect(path) as db:
         return int(db.execute("SELECT COUNT(*) FROM actions WHERE game = ?", (game,)).fetchone()[0])
-
-
-async def next_mover(a: NetClient, b: NetClient) -> NetClient:
-    with trio.fail_after(10):
-        while not (a.legal or b.legal):
-            await trio.sleep(0.01)
-    return a if a.legal else b
 
 
 @pytest.mark.trio
