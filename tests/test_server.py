@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import trio
@@ -31,6 +31,9 @@ from protocol.messages import (
     Timer,
 )
 from server.session import Limits
+
+if TYPE_CHECKING:
+    from server.table import Table
 
 from .netclient import (
     NetClient,
@@ -67,6 +70,15 @@ class Inbox:
 
     def close_soon(self) -> None:
         pass
+
+
+async def two_started(table: Table) -> tuple[Inbox, Inbox]:
+    """Members A and B seated at ``table`` (driven directly, no network), seat 0 to play."""
+    a, b = Inbox("A"), Inbox("B")
+    await table.join(a)
+    await table.join(b)
+    await table.start(a, first_seat=0)
+    return a, b
 
 
 def hidden_cards_free(message: Any, seat: int | None) -> None:
@@ -312,10 +324,7 @@ def test_turn_timer_plays_the_safe_default() -> None:
 
     async def scenario() -> None:
         table = Table("t1", options(seats=2, turn_timer=30), bot_delay=0.5)
-        a, b = Inbox("A"), Inbox("B")
-        await table.join(a)
-        await table.join(b)
-        await table.start(a, first_seat=0)
+        await two_started(table)
         assert table.game is not None
         async with trio.open_nursery() as nursery:
             nursery.start_soon(table.run)

@@ -16,7 +16,7 @@ from server.store import Store
 from server.table import Table
 
 from .netclient import options
-from .test_server import Inbox
+from .test_server import Inbox, two_started
 
 
 def _events(inbox: Inbox) -> list[dict[str, Any]]:
@@ -29,10 +29,7 @@ def test_a_timed_out_turn_is_marked_for_that_seat_only(tmp_path: Path) -> None:
     async def scenario() -> None:
         store = Store(tmp_path / "taki.db")
         table = Table("t1", options(seats=2, turn_timer=30), bot_delay=0.5, store=store)
-        a, b = Inbox("A"), Inbox("B")
-        await table.join(a)
-        await table.join(b)
-        await table.start(a, first_seat=0)
+        a, b = await two_started(table)
         assert table.game is not None
         async with trio.open_nursery() as nursery:
             nursery.start_soon(table.run)
