@@ -7,9 +7,13 @@ has not seen is either in a hand or in the draw pile) -- and plays each candidat
 in each world, followed by a playout in which every seat plays like ``basic`` (its own
 seat a little better: it gets rid of a King or a Breaker rather than draw, which basic
 never does). A playout stops after ``PLAYOUT_CAP`` actions and is scored by the cards
-each seat has left. The candidate with the best average outcome is played. Every
-candidate is tried in the same worlds (common random numbers), which makes the
-comparison far less noisy than the budget alone would suggest.
+each seat has left. The budget is spent by sequential halving: a round of worlds for
+every candidate, then the better half goes on to the next round with the same share of
+the budget, and so on until two are left and the better is played -- so the candidates
+worth a closer look get most of the playouts (against basic, 2-player games went from
+71% to 74% won on 300 paired deals, at the same budget). Within a round every candidate
+is tried in the same worlds (common random numbers), which makes the comparison far less
+noisy than the budget alone would suggest.
 
 The worlds also use what the others showed: a seat that drew by choice held nothing it
 would have played on that pile (a King or a Breaker aside), and a seat that let a +3
@@ -45,7 +49,7 @@ in the game (more hidden hands, more worlds to sample), at most 720. Against bas
 2-player games gained nothing from 720."""
 
 MIN_WORLDS: Final = 12
-"""At least this many sampled worlds per decision, however many candidates there are."""
+"""At least this many sampled worlds per halving round, however many candidates."""
 
 PLAYOUT_CAP: Final = 30
 """Actions per playout before the position is scored by the cards each seat has left
@@ -232,17 +236,37 @@ class StrongBot:
         if budget is None:
             others = sum(p["place"] is None for p in view["players"]) - 1
             budget = min(MAX_PLAYOUTS, PLAYOUTS_PER_OPPONENT * max(1, others))
-        worlds = max(MIN_WORLDS, budget // len(candidates))
+        return self._halving(view, known, candidates, budget, me)
+
+    def _halving(
+        self,
+        view: dict[str, Any],
+        known: list[str],
+        candidates: list[Action],
+        budget: int,
+        me: int,
+    ) -> Action:
+        """Sequential halving over ``candidates``: ``budget`` playouts in
+        ceil(log2(candidates)) rounds, each round's share split among the candidates
+        still in, the worse half dropped after each round (by mean over all rounds)."""
+        alive = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
         rng = self._rng
-        for _ in range(worlds):
-            world = self.world(view, rng, known)
-            for i, action in enumerate(candidates):
-                game = world.copy()
-                game.apply(action)
-                totals[i] += _playout(game, me, self.horizon)
-        best = max(range(len(candidates)), key=totals.__getitem__)
-        return candidates[best]
+        while True:
+            worlds = max(MIN_WORLDS, budget // (rounds * len(alive)))
+            for _ in range(worlds):
+                world = self.world(view, rng, known)
+                for i in alive:
+                    game = world.copy()
+                    game.apply(candidates[i])
+                    totals[i] += _playout(game, me, self.horizon)
+                    counts[i] += 1
+            alive.sort(key=lambda i: -totals[i] / counts[i])
+            if len(alive) <= 2:
+                return candidates[alive[0]]
+            alive = alive[: (len(alive) + 1) // 2]
 
 
 def _take(pool: list[str], void: frozenset[str], count: int) -> list[str]:
