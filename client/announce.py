@@ -5,8 +5,11 @@ implied by it, and this module works them out from the events in order:
 
 - a *last card* said with a play (bots always do it this way) leaves no event of its
   own: a turn that ends with one card in hand and no penalty draw was declared;
-- a turn timer that ran out reads like a choice ("B drew 1"): an end of turn (draw,
-  close, end) by the seat whose turn timer is already due was the timeout's;
+- a turn timer that ran out reads like a choice ("B drew 1"): the server marks the
+  events the timeout made with ``"timeout": true`` (PROTOCOL.md section 9.7; left out
+  when false), and that mark decides. Until a mark has been seen (a server that may not
+  send it), an end of turn (draw, close, end) by the seat whose turn timer is already
+  due is taken for the timeout's;
 
 (A stand-in's moves are marked by the server itself: ``words.describe`` words them.)
 It also says which lines deserve the banner (the short notice above the log). Pure but
@@ -29,6 +32,12 @@ _TIMEOUT_ENDS = frozenset({"drew", "closed_taki", "left_open", "declined"})
 _BANNER_KINDS = frozenset(
     {"declared", "broke", "cancelled", "reshuffled", "reversed", "climbed", "finished"}
 )
+
+
+def timeout_words(who: str, mine: bool) -> str:
+    """A turn timer ran out (for ``who``; ``mine``: for this client's seat)."""
+    return (_("Time ran out: your turn ends") if mine else
+            _("Time ran out for {who}")).format(who=who)
 
 
 @dataclass
@@ -54,11 +63,19 @@ class Announcer:
     """The seat on turn drew the last-card penalty this turn."""
     turn_due: tuple[int | None, float] | None = None
     """The running turn timer: (seat, deadline on ``clock``)."""
+    timeout_told: bool = False
+    """This turn's timeout was announced (the server marks each event it made)."""
+    marking: bool = False
+    """The server was seen to send the mark: no more inferring from the clock."""
+
+    @staticmethod
+    def _name(names: Sequence[str], seat: Any) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
     def restart(self, view: dict[str, Any] | None) -> None:
         """After a snapshot: follow from its position."""
         self.turn = view.get("turn") if view else None
-        self.declared = self.penalised = False
+        self.declared = self.penalised = self.timeout_told = False
 
     def on_timer(self, kind: str, seat: int | None, seconds: float | None) -> None:
         if kind != "turn":
@@ -77,12 +94,12 @@ class Announcer:
         said = Said()
         kind = data.get("kind")
         seat = data.get("seat", -1)
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        who = self._name(names, seat)
         mine = seat == me
         if kind == "turn":
             self._turn_ended(view, names, me, said)
             self.turn = seat if isinstance(seat, int) else None
-            self.declared = self.penalised = False
+            self.declared = self.penalised = self.timeout_told = False
             return said
         if kind == "declared" and seat == self.turn:
             self.declared = True
@@ -93,19 +110,28 @@ class Announcer:
                 if mine
                 else _("{who} did not say last card: draws {n}")
             ).format(who=who, n=data.get("amount", 4))
-        if kind in _TIMEOUT_ENDS and seat == self.turn and self._timed_out(seat):
-            said.before.append(
-                (_("Time ran out: your turn ends") if mine else
-                 _("Time ran out for {who}")).format(who=who)
-            )
+        if not self.timeout_told and self._by_timeout(data, kind, seat):
+            # Told once, before the first of the events the timeout made.
+            said.before.append(timeout_words(who, mine))
             said.banner = said.before[-1]
             self.turn_due = None
+            self.timeout_told = True
         if kind == "played" and data.get("card") == "+3":
             said.banner = (_("+3 from you: the others answer") if mine else
                            _("+3 from {who}: break it (b) or let it through (p)")).format(who=who)
         if kind in _BANNER_KINDS and said.banner is None:
             said.banner = line
         return said
+
+    def _by_timeout(self, data: dict[str, Any], kind: Any, seat: Any) -> bool:
+        """Whether the turn timer made this event: the server's mark when the event
+        carries the field, else inferred from the due timer (an older server)."""
+        if "timeout" in data:
+            self.marking = True
+            return data["timeout"] is True
+        if self.marking:  # this server marks (and leaves the field out when false)
+            return False
+        return kind in _TIMEOUT_ENDS and seat == self.turn and self._timed_out(seat)
 
     def _timed_out(self, seat: int) -> bool:
         due = self.turn_due

@@ -1,19 +1,16 @@
-"""``taki-client``: the Textual app, its network worker, and the command line.
+"""``taki-client``: the Textual app, and the command line.
 
-The app holds what the client knows (``state`` for its table, ``tables`` for the
-lobby, ``chat_lines``) and the one connection (``link``). The connection lives in a
-Textual worker on the app's own asyncio loop: it reads messages, updates that
-knowledge, and asks the current screen to redraw; it never waits on the UI and the UI
-never waits on it. When the connection drops it says so on screen and reconnects with
-backoff, presenting the seat token, so the server hands back seat, hand and turn.
+The app owns the screens and one ``Session`` (client/session.py): the connection and
+what the client knows, UI-free. The session's connection loop runs in a Textual worker
+on the app's own asyncio loop and says what happened with messages (``Session.Changed``,
+``Session.Seated``, ...), which the app turns into screens and redraws; it never waits
+on the UI and the UI never waits on it.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import itertools
-import random
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -25,46 +22,22 @@ from textual.binding import Binding
 
 from protocol.errors import is_fatal
 from protocol.lan import DEFAULT_PORT
-from protocol.limits import CHAT_MAX, NAME_MAX
+from protocol.limits import NAME_MAX, TABLE_NAME_MAX
 from protocol.messages import (
-    Ack,
-    Action,
-    AddBot,
-    Chat,
-    ChatLine,
-    CreateTable,
-    Error,
-    Event,
-    GameAction,
     GetReplay,
-    Join,
-    Leave,
-    ListTables,
-    Message,
-    Rematch,
-    RemoveBot,
-    Replay,
-    Replays,
-    Request,
-    Resync,
-    Snapshot,
+    ListReplays,
     Spectate,
-    Start,
-    TableInfo,
     TableOptions,
-    TableRemoved,
-    Tables,
-    TableUpdate,
-    Timer,
 )
 
-from . import tokens
+from . import intents
 from .config import Settings, valid_name
 from .discovery import Browser, list_games
 from .i18n import LANGUAGES, _, choose, set_language
 from .local import LocalServer, start_lan_server
-from .net import Link, LinkClosed, parse_address
+from .net import parse_address
 from .safe import inert
+from .screens.base import SessionScreen
 from .screens.cannot_join import CannotJoinScreen, problem_words
 from .screens.help import HelpScreen
 from .screens.hosting import HostingScreen, QuitHosting
@@ -74,9 +47,8 @@ from .screens.replay import ReplayScreen
 from .screens.replays import ReplayListScreen
 from .screens.start import StartScreen
 from .screens.table import RULE_CODES, TableScreen
-from .state import TableState
+from .session import Session
 
-Answer = Callable[[Message], None]
 EXIT_OK, EXIT_USAGE = 0, 2
 """taki-client's exit codes: done (also after SIGTERM, SIGHUP, SIGINT: a clean quit); a
 usage error (a bad address, name or option), refused before any screen opens. 1 is
@@ -118,53 +90,27 @@ class TakiApp(App[None]):
         self.discovery: Browser | None = None
         self.settings = settings or Settings()
         saved = self.settings.spectator_name or _("Spectator") if watch else self.settings.name
-        self.player_name = name or saved or "Player"
+        self.session = Session(
+            self.post_message,
+            settings=self.settings,
+            player_name=name or saved or "Player",
+            role="spectator" if watch else None,
+            fresh=fresh,
+        )
+        """The connection and what the client knows (client/session.py)."""
         self.address = address
         self.watch_id = watch
         self.replay_id = replay
         self.list_replays = replays
-        self.last_sent: tuple[str, str | None] | None = None
-        """The last game action sent (type, card): a refusal of it is worded from it."""
-        self.kept_replays: list[Replay] = []
-        """The games finished at this client's tables this session, oldest first."""
-        self._quiet_replays = 0
-        """Replays asked for to keep, not to show (their answers are still due)."""
         """Open the list of finished games once connected (``--replays``)."""
         self.bot_delay = bot_delay
-        self.state = TableState()
-        self.tables: dict[str, TableInfo] = {}
-        self.chat_lines: list[tuple[str, str, bool]] = []
-        self.timers: dict[str, float] = {}
-        self.link: Link | None = None
-        self.token: str | None = None
-        self.role: str | None = "spectator" if watch else None
-        self.connection_note = ""
-        self.server_label = ""
         self.local: LocalServer | None = None
         """Play now's server (loopback, throwaway)."""
         self.hosting: LocalServer | None = None
         """Host's server, for the LAN: it runs until the host quits."""
         self.host_note = ""
-        self.reach_problem = ""
-        """Why the address typed cannot be reached, in words (CannotJoinScreen)."""
-        self.retry_at: float | None = None
-        self.attempt = 0
-        self.server_stopped = False
-        """The server said ``server_shutdown``: it was stopped, not lost."""
-        self.pending: dict[int, Answer | None] = {}
         self._after_connect: Callable[[], None] | None = None
-        self._quitting = False
-        # Ids must not repeat within a seat's life, and a seat now outlives this process
-        # (client/tokens.py): start at a random point, as PROTOCOL.md section 4 asks.
-        self._request_ids = itertools.count(random.randrange(1, 2**31))
         self._redraw_pending = False
-        self.watching: str | None = None
-        """The table this client watches as a spectator (rejoined after a reconnect)."""
-        self.fresh = fresh
-        """Ignore a saved seat token on the first connection (``--fresh``)."""
-        self.token_home: tuple[str, str] | None = None
-        """(server address, player name) under which this player's seat token is saved
-        (client/tokens.py); None: not saved (Play now, a spectator)."""
 
     # ------------------------------------------------------------ life
 
@@ -172,24 +118,24 @@ class TakiApp(App[None]):
         self.set_interval(1.0, self._tick)
         self._exit_on_signals()
         if self.address:
-            self.push_screen(LobbyScreen())
+            self.push_screen(LobbyScreen(self.session, quits=True))
             self.join_address(self.address)
         else:
-            self.push_screen(StartScreen())
+            self.push_screen(StartScreen(self.session, self.discovery))
             if not self.settings.intro_seen:  # the first launch: how to play, once
                 self.settings.intro_seen = True
                 self.settings.save()
                 self.push_screen(IntroScreen())
 
     async def on_unmount(self) -> None:
-        self._quitting = True
+        self.session.quitting = True
         for server in (self.local, self.hosting):  # first: they must not outlive us
             if server is not None:
                 await server.stop()
         if self.discovery is not None:
             await self.discovery.stop()
-        if self.link is not None:
-            await self.link.close()
+        if self.session.link is not None:
+            await self.session.link.close()
 
     def _exit_on_signals(self) -> None:
         """SIGTERM, SIGHUP (the terminal closed) and SIGINT end the client the way a quit
@@ -207,13 +153,14 @@ class TakiApp(App[None]):
         """People other than me seated at the tables of the server I host."""
         if self.hosting is None:
             return 0
-        me = self.state.info.id if self.state.info is not None else None
+        state = self.session.state
+        me = state.info.id if state.info is not None else None
         count = 0
-        for table in self.tables.values():
+        for table in self.session.tables.values():
             for seat, holder in enumerate(table.seats):
                 if holder is None or (holder.bot is not None and not holder.stand_in):
                     continue
-                if table.id == me and seat == self.state.seat:
+                if table.id == me and seat == state.seat:
                     continue
                 count += 1
         return count
@@ -233,14 +180,8 @@ class TakiApp(App[None]):
             self.push_screen(QuitHosting(others), answered)
 
     def _tick(self) -> None:
-        if self.timers:
+        if self.session.timers:
             self.refresh_screen()
-
-    def countdown(self, kind: str) -> float | None:
-        due = self.timers.get(kind)
-        if due is None:
-            return None
-        return max(0.0, due - asyncio.get_running_loop().time())
 
     def refresh_screen(self) -> None:
         """Redraw soon: many messages in a burst make one redraw, of the screens that
@@ -252,20 +193,76 @@ class TakiApp(App[None]):
     def _redraw(self) -> None:
         self._redraw_pending = False
         for screen in reversed(self.screen_stack):
-            refresh = getattr(screen, "refresh_view", None)
-            if callable(refresh) and screen.is_mounted:
-                refresh()
+            if isinstance(screen, SessionScreen) and screen.is_mounted:
+                screen.refresh_view()
                 break  # the screens below redraw when they come back on top
 
     def set_name(self, name: str) -> bool:
         name = name.strip()
         if not valid_name(name):
-            self.notify(_("A name is 1 to 24 printable characters."), severity="error")
+            self.notify(_("A name is 1 to {n} printable characters.").format(n=NAME_MAX),
+                        severity="error")
             return False
-        self.player_name = name
+        self.session.player_name = name
         self.settings.name = name
         self.settings.save()
         return True
+
+    # ------------------------------------------------------------ what the session says
+
+    def on_session_changed(self, _message: Session.Changed) -> None:
+        self.refresh_screen()
+
+    def on_session_notice(self, message: Session.Notice) -> None:
+        severity: Any = message.severity
+        self.notify(message.text, title=message.title, severity=severity,
+                    timeout=message.timeout)
+
+    def on_session_seated(self, _message: Session.Seated) -> None:
+        self.go_table()
+
+    def on_session_seat_gone(self, _message: Session.SeatGone) -> None:
+        self.go_lobby()
+
+    def on_session_unreachable(self, _message: Session.Unreachable) -> None:
+        if not isinstance(self.screen, CannotJoinScreen):
+            self.push_screen(CannotJoinScreen(self.session))
+
+    def on_session_connected(self, message: Session.Connected) -> None:
+        if isinstance(self.screen, CannotJoinScreen):
+            self.pop_screen()
+        if message.first:
+            if not message.seated:
+                self.go_lobby()
+            if self.watch_id:
+                self.session.request(Spectate, table=self.watch_id)
+            if self.replay_id is not None:
+                self.session.request(GetReplay, game=self.replay_id)
+            elif self.list_replays:
+                self.push_screen(ReplayListScreen(self.session))
+            if self._after_connect is not None:
+                self._after_connect()
+                self._after_connect = None
+        self.refresh_screen()
+
+    def on_session_replay_arrived(self, message: Session.ReplayArrived) -> None:
+        self.push_screen(ReplayScreen(message.replay))
+
+    def on_session_replays_listed(self, message: Session.ReplaysListed) -> None:
+        if isinstance(self.screen, ReplayListScreen):
+            self.screen.show(message.games)
+
+    def on_session_refused(self, message: Session.Refused) -> None:
+        """A server refusal, shown where the player looks, never as a traceback."""
+        error = message.error
+        text = inert(error.message, 300)
+        top = self.screen_stack[-1] if self.screen_stack else None  # None: closing
+        if isinstance(top, TableScreen) and error.code in RULE_CODES and message.last_sent:
+            top.refuse(*message.last_sent)  # the rule, in the player's words
+        elif isinstance(top, TableScreen) and not is_fatal(error.code):
+            top.flash(text)
+        else:
+            self.notify(text, title=_("Refused"), severity="error", timeout=6)
 
     # ------------------------------------------------------------ screens
 
@@ -280,7 +277,7 @@ class TakiApp(App[None]):
         if isinstance(top, TableScreen):
             self.pop_screen()
         elif isinstance(top, StartScreen):
-            self.push_screen(LobbyScreen())
+            self.push_screen(LobbyScreen(self.session, quits=bool(self.address)))
         self.refresh_screen()
 
     def go_table(self) -> None:
@@ -288,8 +285,8 @@ class TakiApp(App[None]):
         if isinstance(top, TableScreen):
             return
         if isinstance(top, StartScreen):
-            self.push_screen(LobbyScreen())
-        self.push_screen(TableScreen())
+            self.push_screen(LobbyScreen(self.session, quits=bool(self.address)))
+        self.push_screen(TableScreen(self.session))
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
@@ -298,13 +295,12 @@ class TakiApp(App[None]):
         if self.address:  # started on a server's address: the lobby is home
             self.run_worker(self.action_quit())
             return
-        self._quitting = True
+        self.session.quitting = True
         self.workers.cancel_group(self, "net")
-        self.link = None
-        self.tables.clear()
+        self.session.forget_server()
         while not isinstance(self._top(), StartScreen):
             self.pop_screen()
-        self._quitting = False
+        self.session.quitting = False
 
     # ------------------------------------------------------------ starting points
 
@@ -317,6 +313,14 @@ class TakiApp(App[None]):
         self.discovery.on_change = self.refresh_screen
         if not self.discovery.begun:
             self.run_worker(self.discovery.start(), group="discovery")
+        self._hand_browser()
+
+    def _hand_browser(self) -> None:
+        """The start screens show the current browser (attributes down)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, StartScreen):
+                screen.browser = self.discovery
+        self.refresh_screen()
 
     def look_again(self) -> None:
         """Look for games anew: a fresh browser asks the network again."""
@@ -333,31 +337,9 @@ class TakiApp(App[None]):
         except ValueError:
             self.notify(_("Type an address like 192.168.1.23:8254"), severity="error")
             return
-        self.server_label = f"{host}:{port}"
-        self._keep_tokens(f"{host}:{port}")
+        self.session.server_label = f"{host}:{port}"
+        self.session.keep_tokens(f"{host}:{port}")
         self.connect(host, port)
-
-    def _keep_tokens(self, address: str) -> None:
-        """Save this player's seat tokens for ``address`` (never a spectator's), and
-        take up the one saved there, unless told to start afresh."""
-        if self.role == "spectator":
-            self.token_home = None
-            return
-        self.token_home = (address, self.player_name)
-        if self.token is None and not self.fresh:
-            self.token = tokens.load(address, self.player_name)
-        self.fresh = False
-
-    def _saw_token(self, token: str | None) -> None:
-        """A seat's token arrived (or, None, the seat is gone): remember it, on disk too."""
-        self.token = token
-        if self.token_home is None:
-            return
-        address, name = self.token_home
-        if token is None:
-            tokens.forget(address, name)
-        else:
-            tokens.save(address, name, token)
 
     @work(exclusive=True, group="local")
     async def play_now(self) -> None:
@@ -369,20 +351,17 @@ class TakiApp(App[None]):
         except OSError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.server_label = _("this computer")
-        self.token_home = None  # Play now keeps nothing
+        session = self.session
+        session.server_label = _("this computer")
+        session.token_home = None  # Play now keeps nothing
 
         def create() -> None:
-            options = TableOptions(_("{name}'s table").format(name=self.player_name)[:40], 4)
-            self.create_table(options, then=self._bots_and_start)
+            name = _("{name}'s table").format(name=session.player_name)[:TABLE_NAME_MAX]
+            session.create_table(TableOptions(name, 4),
+                                 then=lambda: session.add_bots_and_start(3))
 
         self._after_connect = create
         self.connect("127.0.0.1", self.local.port)
-
-    def _bots_and_start(self) -> None:
-        for _i in range(3):
-            self.request(AddBot, kind="basic")
-        self.request(Start)
 
     @work(exclusive=True, group="local")
     async def host_lan(self) -> None:
@@ -400,8 +379,8 @@ class TakiApp(App[None]):
             ).format(busy=DEFAULT_PORT, port=port)
         port = self.hosting.port
         addresses = self.hosting.addresses or ["127.0.0.1"]
-        self._keep_tokens(f"127.0.0.1:{port}")
-        self.server_label = _("Friends join with:") + " " + ", ".join(
+        self.session.keep_tokens(f"127.0.0.1:{port}")
+        self.session.server_label = _("Friends join with:") + " " + ", ".join(
             f"{a}:{port}" for a in addresses if not a.startswith("127.")
         )
         self._after_connect = self.action_show_hosting  # over the lobby, once it is up
@@ -419,15 +398,13 @@ class TakiApp(App[None]):
     def back_to_start(self) -> None:
         """From a server that cannot be reached back to the start screen."""
         self.address = None
-        self._quitting = True
+        self.session.quitting = True
         self.workers.cancel_group(self, "net")
-        self.link = None
-        self.tables.clear()
-        self.reach_problem = ""
+        self.session.forget_server()
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(StartScreen())
-        self._quitting = False
+        self.push_screen(StartScreen(self.session, self.discovery))
+        self.session.quitting = False
 
     def retarget(self, text: str) -> str | None:
         """Try another address; the reason it is not one, or None."""
@@ -436,9 +413,9 @@ class TakiApp(App[None]):
         except ValueError as exc:
             return str(exc)
         self.address = f"{host}:{port}"
-        self.server_label = self.address
-        self.attempt = 0
-        self.retry_at = None
+        self.session.server_label = self.address
+        self.session.attempt = 0
+        self.session.retry_at = None
         self.connect(host, port)
         return None
 
@@ -449,263 +426,83 @@ class TakiApp(App[None]):
 
     @work(exclusive=True, group="net")
     async def _network(self, host: str, port: int) -> None:
-        """Connect, and stay connected: on a drop, retry with backoff and the token."""
-        delay = 0.5
-        first = True
-        told = False
-        self.attempt = 0
-        while not self._quitting:
-            link = Link(host, port, self._request_ids)
-            try:
-                welcome = await link.open(self.player_name, token=self.token, role=self.role)
-            except (LinkClosed, TimeoutError) as exc:
-                closed = exc if isinstance(exc, LinkClosed) else LinkClosed("", "timeout")
-                words = problem_words(closed.problem, host, port, closed.reason)
-                if first and not self.address:
-                    # From the start screen: say what failed; the player tries again.
-                    self.notify(words, title=_("Connection"), severity="error", timeout=8)
-                    return
-                if first:  # the address given cannot be reached: say so, not a lobby
-                    self.reach_problem = words
-                    self.retry_at = asyncio.get_running_loop().time() + delay
-                    if not isinstance(self.screen, CannotJoinScreen):
-                        self.push_screen(CannotJoinScreen())
-                elif not told and not self.server_stopped:  # once per outage
-                    self.notify(words, title=_("Connection"), severity="error", timeout=8)
-                told = True
-                self.attempt += 1
-                if not self.server_stopped:
-                    self.connection_note = _("Not connected: retrying...")
-                self.refresh_screen()
-                await asyncio.sleep(delay)
-                self.retry_at = None
-                delay = min(delay * 2, 10)
-                continue
-            self.link = link
-            self.connection_note = ""
-            self.reach_problem = ""
-            if isinstance(self.screen, CannotJoinScreen):
-                self.pop_screen()
-            if self.server_stopped:
-                self.notify(_("The server is back."), title=_("Connection"), timeout=4)
-                self.server_stopped = False
-            delay = 0.5
-            self.attempt = 0
-            told = False
-            if welcome.name and welcome.table is None:
-                # The server cleaned the name (welcome.name comes only when it changed
-                # it). With a seat taken back, it is that seat's name (``Twin (2)``),
-                # which the table shows; the player's own name stays for the lobby.
-                self.player_name = welcome.name
-            if welcome.table is None:
-                if self.token is not None:  # the server no longer knows that seat
-                    self._saw_token(None)
-                self.request(ListTables)
-                if self.watching is not None:
-                    self.request(Spectate, table=self.watching)  # spectators stay spectators
-                elif self.state.info is not None and not first:
-                    self.notify(_("Your seat is gone: the table closed or a bot took it."),
-                                severity="warning", timeout=8)
-                    self.state = TableState()
-                    self.go_lobby()
-            if first:
-                first = False
-                if welcome.table is None:
-                    self.go_lobby()
-                if self.watch_id:
-                    self.request(Spectate, table=self.watch_id)
-                if self.replay_id is not None:
-                    self.request(GetReplay, game=self.replay_id)
-                elif self.list_replays:
-                    self.push_screen(ReplayListScreen())
-                if self._after_connect is not None:
-                    self._after_connect()
-                    self._after_connect = None
-            self.refresh_screen()
-            try:
-                await link.run(self._deliver)
-            except LinkClosed as exc:
-                if self._quitting:
-                    return
-                self.link = None
-                self.state.legal = ()  # nothing can be played while away
-                self.timers.clear()
-                if self.server_stopped:  # it said so: no alarm, just wait for it quietly
-                    self.connection_note = _("The server was stopped: waiting for it...")
-                else:
-                    self.connection_note = _("Connection lost: reconnecting...")
-                    self.notify(exc.reason, title=_("Connection"), severity="warning")
-                told = True
-                self.refresh_screen()
-                await asyncio.sleep(delay)
+        """The session's connection loop, in a worker on the app's loop."""
+        await self.session.run(host, port, not self.address, problem_words)
 
-    def request(
-        self, message_type: type[Request], /, then: Answer | None = None, **fields: Any
-    ) -> None:
-        """Send a request; ``then`` gets its ack. Errors are shown to the player."""
-        if self.link is None:
-            self.notify(_("Not connected."), severity="warning")
-            return
-        try:
-            rid = self.link.request(message_type, **fields)
-        except LinkClosed as exc:
-            self.notify(exc.reason, severity="error")
-            return
-        self.pending[rid] = then
+    # ------------------------------------------------------------ what the screens ask
 
-    def _deliver(self, message: Message) -> None:
-        if isinstance(message, Tables):
-            self.tables = {t.id: t for t in message.tables}
-        elif isinstance(message, TableUpdate):
-            self.tables[message.table.id] = message.table
-            ended = self.state.info is not None and self.state.info.id == message.table.id \
-                and self.state.info.state == "playing" and message.table.state == "over"
-            self.state.on_table(message.table)
-            if ended:  # keep the game for this session (a Play-now server keeps nothing)
-                self._quiet_replays += 1
-                self.request(GetReplay, table=message.table.id)
-        elif isinstance(message, TableRemoved):
-            self.tables.pop(message.table, None)
-        elif isinstance(message, Snapshot):
-            fresh = message.seq == 0 and message.view is not None and not message.log
-            self.state.on_snapshot(message)
-            self.tables[message.table.id] = message.table
-            if message.seat is None:
-                self.watching = message.table.id
-            else:
-                self.watching = None  # seated (again: a host may hand a seat back)
-            if fresh and message.view is not None:
-                names = self.state.names()
-                first = message.view.get("turn", 0)
-                if first == message.seat:
-                    self.state.note(_("New game: you start."))
-                else:
-                    self.state.note(_("New game: {name} starts.").format(name=names[first]))
-            self.go_table()
-        elif isinstance(message, Event):
-            if not self.state.on_event(message):
-                self.request(Resync, seq=self.state.seq)
-        elif isinstance(message, ChatLine):
-            self.chat_lines.append(
-                (inert(message.name, NAME_MAX), inert(message.text, CHAT_MAX), message.spectator)
-            )
-        elif isinstance(message, Replay):
-            self.kept_replays = [
-                r for r in self.kept_replays
-                if (r.table, r.game, r.seed) != (message.table, message.game, message.seed)
-            ] + [message]
-            if self._quiet_replays:
-                self._quiet_replays -= 1
-            else:
-                self.push_screen(ReplayScreen(message))
-        elif isinstance(message, Replays):
-            if isinstance(self.screen, ReplayListScreen):
-                self.screen.show(message.games)
-        elif isinstance(message, Timer):
-            self.state.on_timer(message.kind, message.seat, message.seconds)
-            if message.kind == "paused" and (message.seconds is None) == ("paused" in self.timers):
-                self.state.note(
-                    _("Moves are saved again: the table goes on.") if message.seconds is None
-                    else _("The server cannot save moves right now: the table waits until it can.")
-                )
-            if message.seconds is None:
-                self.timers.pop(message.kind, None)
-            else:
-                loop = asyncio.get_running_loop()
-                self.timers[message.kind] = loop.time() + message.seconds
-        elif isinstance(message, Ack):
-            if message.token:
-                self._saw_token(message.token)
-            then = self.pending.pop(message.id, None)
-            if then is not None:
-                then(message)
-        elif isinstance(message, Error):
-            if message.id is not None:
-                self.pending.pop(message.id, None)
-            if message.code == "server_shutdown":  # stopped on purpose, not a crash
-                self.server_stopped = True
-                self.connection_note = _("The server was stopped: waiting for it...")
-                self.notify(_("The server was stopped."), title=_("Connection"),
-                            severity="warning", timeout=8)
-            else:
-                self._refused(message)
-                if is_fatal(message.code):
-                    self.connection_note = message.message
-        self.refresh_screen()
+    def on_act(self, message: intents.Act) -> None:
+        self.session.send_action(message.action, message.last)
 
-    def _refused(self, error: Error) -> None:
-        """A server refusal, shown where the player looks, never as a traceback."""
-        text = inert(error.message, 300)
-        top = self.screen
-        if isinstance(top, TableScreen) and error.code in RULE_CODES and self.last_sent:
-            top.refuse(*self.last_sent)  # the rule, in the player's words
-        elif isinstance(top, TableScreen) and not is_fatal(error.code):
-            top.flash(text)
-        else:
-            self.notify(text, title=_("Refused"), severity="error", timeout=6)
+    def on_leave_table(self, _message: intents.LeaveTable) -> None:
+        self.leave_table()
+
+    def on_host_command(self, message: intents.HostCommand) -> None:
+        self.session.host_command(message.what)
+
+    def on_show_replay(self, _message: intents.ShowReplay) -> None:
+        self.show_replay()
+
+    def on_send_chat(self, message: intents.SendChat) -> None:
+        self.session.send_chat(message.text)
+
+    def on_new_table(self, message: intents.NewTable) -> None:
+        self.session.create_table(message.options)
+
+    def on_join_table(self, message: intents.JoinTable) -> None:
+        self.session.join_table(message.table)
+
+    def on_watch_table(self, message: intents.WatchTable) -> None:
+        self.session.watch_table(message.table)
+
+    def on_ask_replay(self, message: intents.AskReplay) -> None:
+        self.session.request(GetReplay, game=message.game)
+
+    def on_list_replays(self, _message: intents.ListReplays) -> None:
+        self.session.request(ListReplays)
+
+    def on_back_to_start(self, _message: intents.BackToStart) -> None:
+        self.action_back_to_start()
+
+    def on_give_up(self, _message: intents.GiveUp) -> None:
+        self.back_to_start()
+
+    def on_retarget(self, message: intents.Retarget) -> None:
+        self.retarget(message.address)
+
+    def on_play_now(self, message: intents.PlayNow) -> None:
+        if self.set_name(message.name):
+            self.play_now()
+
+    def on_host_lan(self, message: intents.HostLan) -> None:
+        if self.set_name(message.name):
+            self.host_lan()
+
+    def on_join_address(self, message: intents.JoinAddress) -> None:
+        if self.set_name(message.name):
+            self.join_address(message.address)
+
+    def on_look_for_games(self, _message: intents.LookForGames) -> None:
+        self.start_discovery()
+
+    def on_look_again(self, _message: intents.LookAgain) -> None:
+        self.look_again()
+
+    def on_name_changed(self, message: intents.NameChanged) -> None:
+        if self.session.role != "spectator":
+            self.session.player_name = message.name
 
     # ------------------------------------------------------------ commands
 
-    def create_table(self, options: TableOptions, then: Callable[[], None] | None = None) -> None:
-        self.chat_lines.clear()
-        self.request(CreateTable, (lambda _m: then()) if then else None, options=options)
-
-    def join_table(self, table: str) -> None:
-        self.chat_lines.clear()
-        self.request(Join, table=table)
-
-    def watch_table(self, table: str) -> None:
-        self.chat_lines.clear()
-        self.request(Spectate, table=table)
-
     def leave_table(self) -> None:
-        # Lobby pushes stopped when we sat down (PROTOCOL.md 5.1): ask for the list again.
-        self.request(Leave, then=lambda _ack: self.request(ListTables))
-        self.watching = None
-        self._saw_token(None)
-        self.state = TableState()
-        self.timers.clear()
+        self.session.leave_table()
         self.go_lobby()
-
-    def send_action(self, action: GameAction, last: bool = False) -> None:
-        self.last_sent = (action.type, action.card)
-        if last:
-            action = GameAction(action.type, action.seat, action.card, action.color, True)
-        self.request(Action, action=action, seq=None)
 
     def show_replay(self) -> None:
         """Step through the finished game of this table."""
-        info = self.state.info
-        if info is None:
-            return
-        kept = [r for r in self.kept_replays if r.table == info.id]
-        if kept and not self._quiet_replays:
-            self.push_screen(ReplayScreen(kept[-1]))
-        else:
-            self._quiet_replays = 0
-            self.request(GetReplay, table=info.id)
-
-    def send_chat(self, text: str) -> None:
-        self.request(Chat, text=text[:500])
-
-    def host_command(self, what: str) -> None:
-        info = self.state.info
-        if info is None or self.state.seat is None or info.host != self.state.seat:
-            return
-        if what == "start" and info.state == "waiting":
-            self.request(Start)
-        elif what == "add_basic":
-            self.request(AddBot, kind="basic")
-        elif what == "add_random":
-            self.request(AddBot, kind="random")
-        elif what == "remove_bot":
-            bots = [i for i, s in enumerate(info.seats) if s is not None and s.bot]
-            if info.state == "playing":  # only a seat a bot keeps may be handed back
-                bots = [i for i, s in enumerate(info.seats) if s is not None and s.returnable]
-            if bots:
-                self.request(RemoveBot, seat=bots[-1])
-        elif what == "rematch" and info.state == "over":
-            self.request(Rematch)
+        kept = self.session.replay_of_table()
+        if kept is not None:
+            self.push_screen(ReplayScreen(kept))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -760,7 +557,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # --lang and --name are for this run only: the settings screen is what saves them.
     set_language(choose(args.lang, settings.lang))
     if args.name and not valid_name(args.name):
-        print("taki-client: a name is 1 to 24 printable characters", file=sys.stderr)
+        print(f"taki-client: a name is 1 to {NAME_MAX} printable characters", file=sys.stderr)
         return EXIT_USAGE
     if (args.watch or args.replay is not None or args.replays) and not args.address:
         print("taki-client: --watch and --replay(s) need a server address", file=sys.stderr)

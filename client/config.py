@@ -1,4 +1,5 @@
-"""The player's remembered settings (name, language) in the user's config directory."""
+"""The player's remembered settings (name, language, bots' level) in the user's config
+directory."""
 
 from __future__ import annotations
 
@@ -34,6 +35,9 @@ class Settings:
     intro_seen: bool = True
     """The one-screen how-to-play was shown. A settings file without it (a first launch)
     loads as False; a Settings() built in code (tests, tools) shows no intro."""
+    bot_level: str = "basic"
+    """The bots' level last chosen (a bot kind: client/levels.py), for Play now, the
+    create-table dialog and the host's add-bot key."""
 
     @classmethod
     def load(cls) -> Settings:
@@ -48,6 +52,7 @@ class Settings:
             str(data.get("lang", ""))[:8],
             str(data.get("spectator_name", ""))[:NAME_MAX],
             data.get("intro_seen") is True,
+            str(data.get("bot_level", "basic"))[:16],
         )
 
     def save(self) -> None:

@@ -1,9 +1,9 @@
 """The client's side of the wire: the shared sans-IO protocol over asyncio streams.
 
 ``Link`` owns one TCP connection: it says hello, hands every message it reads to a
-callback, and sends requests with fresh ids. It never touches the UI; the app runs it
-in a Textual worker and turns its callbacks into Textual messages, so the UI never
-waits on the network.
+callback, and sends requests with fresh ids. It never touches the UI; the session
+(client/session.py) runs it in a Textual worker and turns what it reads into Textual
+messages, so the UI never waits on the network.
 """
 
 from __future__ import annotations

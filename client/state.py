@@ -1,7 +1,7 @@
 """What the client knows of its table, kept up to date from snapshots and events.
 
-Pure and synchronous (no Textual, no sockets), so it is tested on its own: the network
-worker feeds it messages, the screens read it. It follows the event numbering: an
+Pure and synchronous (no Textual, no sockets), so it is tested on its own: the session
+(client/session.py) feeds it messages, the screens read it. It follows the event numbering: an
 event whose seq is not the next one marks the state stale (the client then asks for a
 resync), and a snapshot makes it whole again.
 """
@@ -16,7 +16,7 @@ from protocol.limits import NAME_MAX
 from protocol.messages import Event, GameAction, Snapshot, TableInfo
 from protocol.patch import apply_patch
 
-from .announce import Announcer
+from .announce import Announcer, timeout_words
 from .i18n import _
 from .safe import inert
 from .words import describe
@@ -62,8 +62,17 @@ class TableState:
         if snap.log is not None:
             self.log.clear()
             self.log_epoch += 1
+            names, told = self.names(), False
             for data in snap.log:  # history: told as it was, nothing inferred anew
-                line = describe(data, self.names(), self.seat)
+                if data.get("kind") == "turn":
+                    told = False
+                elif data.get("timeout") is True and not told:  # the server's mark
+                    seat = data.get("seat")
+                    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) \
+                        else "?"
+                    self.note(timeout_words(who, seat == self.seat))
+                    told = True
+                line = describe(data, names, self.seat)
                 if line is not None:
                     self.note(line)
 

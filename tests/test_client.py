@@ -47,15 +47,15 @@ def make_app(server: ServerThread, **kw: Any) -> TakiApp:
 
 async def seated_game(app: TakiApp, server: ServerThread, bots: int = 1) -> None:
     """Create a table from the app, add bots, start; wait for the dealt snapshot."""
-    await until(lambda: app.link is not None)
-    app.create_table(TableOptions("Test", bots + 1))
-    await until(lambda: app.state.info is not None)
+    await until(lambda: app.session.link is not None)
+    app.session.create_table(TableOptions("Test", bots + 1))
+    await until(lambda: app.session.state.info is not None)
     for _ in range(bots):
-        app.host_command("add_basic")
-    await until(lambda: app.state.info is not None
-                and all(s is not None for s in app.state.info.seats))
-    app.host_command("start")
-    await until(lambda: app.state.view is not None)
+        app.session.host_command("add_basic")
+    await until(lambda: app.session.state.info is not None
+                and all(s is not None for s in app.session.state.info.seats))
+    app.session.host_command("start")
+    await until(lambda: app.session.state.view is not None)
 
 
 def test_parse_address() -> None:
@@ -74,12 +74,12 @@ async def test_join_lobby_create_and_play_by_keys(server: ServerThread) -> None:
         await until(lambda: isinstance(app.screen, LobbyScreen))
         await seated_game(app, server)
         assert isinstance(app.screen, TableScreen)
-        await until(lambda: bool(app.state.legal))  # our turn (a bot moves fast)
-        before = len(app.state.hand)
+        await until(lambda: bool(app.session.state.legal))  # our turn (a bot moves fast)
+        before = len(app.session.state.hand)
         await pilot.press("d")
-        await until(lambda: len(app.state.hand) != before or not app.state.legal)
-        assert app.state.hand != [] and app.state.seq > 0
-        log = "\n".join(app.state.log)
+        await until(lambda: len(app.session.state.hand) != before or not app.session.state.legal)
+        assert app.session.state.hand != [] and app.session.state.seq > 0
+        log = "\n".join(app.session.state.log)
         assert "You drew" in log  # 1 card, or a +2 stack a bot just played
 
 
@@ -92,15 +92,17 @@ async def test_play_a_card_by_number_and_enter(server: ServerThread) -> None:
         assert table is not None
         pos = position(hands=[["R1", "G3", "R7"], ["B1", "B3", "B4"]])
         server.call(lambda: _set_game(table, pos))
-        await until(lambda: app.state.hand == ["R1", "G3", "R7"] and bool(app.state.legal))
+        await until(lambda: app.session.state.hand == ["R1", "G3", "R7"]
+                    and bool(app.session.state.legal))
         await until(lambda: len(app.screen.query(CardTile)) == 3)  # recomposed
         tiles = list(app.screen.query(CardTile))
         # Sorted by colour: R1, R7, G3.
         assert [t.code for t in tiles] == ["R1", "R7", "G3"]
         assert [t.has_class("unplayable") for t in tiles] == [False, False, True]
         await pilot.press("2", "enter")
-        await until(lambda: "R7" not in app.state.hand)
-        assert app.state.view is not None and app.state.view["lead"] in ("R7", "B1", "B3", "B4")
+        await until(lambda: "R7" not in app.session.state.hand)
+        view = app.session.state.view
+        assert view is not None and view["lead"] in ("R7", "B1", "B3", "B4")
 
 
 @pytest.mark.asyncio
@@ -112,7 +114,8 @@ async def test_refusals_say_why_and_the_card_flashes(server: ServerThread) -> No
         assert table is not None
         pos = position(hands=[["G3", "G7"], ["B1", "B3", "B4"]])
         server.call(lambda: _set_game(table, pos))
-        await until(lambda: sorted(app.state.hand) == ["G3", "G7"] and bool(app.state.legal))
+        await until(lambda: sorted(app.session.state.hand) == ["G3", "G7"]
+                    and bool(app.session.state.legal))
         await until(lambda: len(app.screen.query(CardTile)) == 2)
         await pilot.press("1", "enter")
         status = app.screen.query_one("#status")
@@ -120,9 +123,9 @@ async def test_refusals_say_why_and_the_card_flashes(server: ServerThread) -> No
         assert any(t.has_class("refused") for t in app.screen.query(CardTile))
         await pilot.press("c")
         await until(lambda: "Nothing to close" in str(status.render()))
-        assert sorted(app.state.hand) == ["G3", "G7"]  # nothing was sent
+        assert sorted(app.session.state.hand) == ["G3", "G7"]  # nothing was sent
         # The server's own refusal of a rule is worded the same way, not in English.
-        app.send_action(GameAction("play", app.state.seat or 0, "G7"))
+        app.session.send_action(GameAction("play", app.session.state.seat or 0, "G7"))
         await until(lambda: "Match red or 5" in str(status.render())
                     and "does not match" not in str(status.render()))
         await pilot.press("s")  # a host key, but the game is on
@@ -156,14 +159,14 @@ async def test_plus3_window_break_and_pass_keys(server: ServerThread) -> None:
             plus3={"by": 1, "passed": []},
         )
         server.call(lambda: _set_game(table, pos))
-        await until(lambda: app.state.action("break") is not None)
+        await until(lambda: app.session.state.action("break") is not None)
         await until(lambda: "break" in str(app.screen.query_one("#keys").render()))  # redrawn
         keys = str(app.screen.query_one("#keys").render())
         assert "break" in keys and "pass" in keys
         await pilot.press("b")
-        await until(lambda: "breaker" not in app.state.hand)
-        assert app.state.view is not None and app.state.view["plus3"] is None
-        assert app.state.view["players"][1]["cards"] == 6  # 3 held + 3 drawn
+        await until(lambda: "breaker" not in app.session.state.hand)
+        assert app.session.state.view is not None and app.session.state.view["plus3"] is None
+        assert app.session.state.view["players"][1]["cards"] == 6  # 3 held + 3 drawn
 
 
 @pytest.mark.asyncio
@@ -174,11 +177,11 @@ async def test_spectator_sees_no_hand(server: ServerThread) -> None:
         watcher = TakiApp(f"127.0.0.1:{server.port}", name="Watcher", watch="t1",
                           settings=Settings())
         async with watcher.run_test(size=(100, 32)):
-            await until(lambda: watcher.state.view is not None)
-            assert watcher.state.seat is None
-            assert "hand" not in watcher.state.view
+            await until(lambda: watcher.session.state.view is not None)
+            assert watcher.session.state.seat is None
+            assert "hand" not in watcher.session.state.view
             assert list(watcher.screen.query(CardTile)) == []
-            await until(lambda: watcher.state.seq == host.state.seq)
+            await until(lambda: watcher.session.state.seq == host.session.state.seq)
 
 
 @pytest.mark.asyncio
@@ -186,26 +189,27 @@ async def test_reconnect_after_the_socket_is_cut(server: ServerThread) -> None:
     app = make_app(server)
     async with app.run_test(size=(100, 32)):
         await seated_game(app, server)
-        hand = list(app.state.hand)
-        seat = app.state.seat
-        link = app.link
+        hand = list(app.session.state.hand)
+        seat = app.session.state.seat
+        link = app.session.link
         assert link is not None and link._writer is not None
         link._writer.transport.abort()  # the Wi-Fi drops
-        await until(lambda: app.link is not None and app.link is not link, timeout=15)
-        await until(lambda: app.state.view is not None and app.state.seat == seat)
-        assert app.state.seat == seat
+        await until(lambda: app.session.link is not None and app.session.link is not link,
+                    timeout=15)
+        await until(lambda: app.session.state.view is not None and app.session.state.seat == seat)
+        assert app.session.state.seat == seat
         # the hand is the same unless the game moved on (bots may not act for us)
-        assert sorted(app.state.hand) == sorted(hand) or app.state.seq > 0
+        assert sorted(app.session.state.hand) == sorted(hand) or app.session.state.seq > 0
 
 
 @pytest.mark.asyncio
 async def test_server_refusal_is_shown_not_raised(server: ServerThread) -> None:
     app = make_app(server)
     async with app.run_test(size=(100, 32)) as pilot:
-        await until(lambda: app.link is not None)
-        app.join_table("t99")
+        await until(lambda: app.session.link is not None)
+        app.session.join_table("t99")
         await pilot.pause(0.3)
-        await until(lambda: not app.pending)
+        await until(lambda: not app.session.pending)
         assert isinstance(app.screen, LobbyScreen)
 
 
@@ -214,8 +218,8 @@ async def test_names_and_chat_never_render_markup(server: ServerThread) -> None:
     app = make_app(server, name="[b]Bold[/b]")
     async with app.run_test(size=(100, 32)):
         await seated_game(app, server)
-        app.send_chat("[red]boom[/red] \x1b[2J")
-        await until(lambda: bool(app.chat_lines))
+        app.session.send_chat("[red]boom[/red] \x1b[2J")
+        await until(lambda: bool(app.session.chat_lines))
         await asyncio.sleep(0.1)
         chat = app.screen.query_one("#chat")
         text = "\n".join(str(line.text) for line in chat.lines)  # type: ignore[attr-defined]
@@ -232,15 +236,16 @@ async def test_step_through_a_finished_game(server: ServerThread) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await seated_game(app, server)
         for _ in range(3000):  # play whatever is legal until the game ends
-            if app.state.view and app.state.view.get("over"):
+            if app.session.state.view and app.session.state.view.get("over"):
                 break
-            if app.state.legal:
-                sent = app.state.seq
-                app.send_action(app.state.legal[0])
-                await until(lambda s=sent: app.state.seq != s or not app.state.legal)
+            if app.session.state.legal:
+                sent = app.session.state.seq
+                app.session.send_action(app.session.state.legal[0])
+                await until(lambda s=sent: app.session.state.seq != s
+                            or not app.session.state.legal)
             else:
                 await asyncio.sleep(0.02)
-        assert app.state.view is not None and app.state.view["over"]
+        assert app.session.state.view is not None and app.session.state.view["over"]
         await pilot.press("v")
         await until(lambda: isinstance(app.screen, ReplayScreen))
         screen = app.screen
@@ -260,8 +265,8 @@ async def test_an_announcement_shows_in_the_title_banner(server: ServerThread) -
     app = make_app(server)
     async with app.run_test(size=(80, 24)):
         await seated_game(app, server)
-        app.state.banner = "Noa said last card"
-        app.state.banner_seq += 1
+        app.session.state.banner = "Noa said last card"
+        app.session.state.banner_seq += 1
         app.refresh_screen()
         title = app.screen.query_one("#title")
         await until(lambda: "Noa said last card" in str(title.render()))
@@ -276,16 +281,16 @@ async def test_back_in_the_lobby_the_list_follows_the_server_again(server: Serve
 
     app = make_app(server)
     async with app.run_test(size=(100, 32)):
-        await until(lambda: isinstance(app.screen, LobbyScreen) and app.link is not None)
-        app.create_table(TableOptions("Mine", 2))
-        await until(lambda: app.state.info is not None)
+        await until(lambda: isinstance(app.screen, LobbyScreen) and app.session.link is not None)
+        app.session.create_table(TableOptions("Mine", 2))
+        await until(lambda: app.session.state.info is not None)
         app.leave_table()
-        await until(lambda: "t1" not in app.tables and isinstance(app.screen, LobbyScreen))
+        await until(lambda: "t1" not in app.session.tables and isinstance(app.screen, LobbyScreen))
         reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
         conn = ClientConnection()
         writer.write(conn.hello("Other", "test/1"))
         while not isinstance(conn.next_message(), Welcome):
             conn.receive_data(await reader.read(65536))
         writer.write(conn.send(CreateTable(1, TableOptions("Theirs", 2))))
-        await until(lambda: "t2" in app.tables)
+        await until(lambda: "t2" in app.session.tables)
         writer.close()

@@ -411,7 +411,7 @@ async def test_start_screen_lists_games_live_and_joins_one(
             await pilot.press("g")
             assert games.has_focus and games.highlighted == 0
             await pilot.press("enter")
-            await until(lambda: app.link is not None)
+            await until(lambda: app.session.link is not None)
             await until(lambda: isinstance(app.screen, LobbyScreen))
             app.action_back_to_start()
             await pilot.pause()

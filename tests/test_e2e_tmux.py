@@ -271,8 +271,8 @@ def test_two_players_and_a_spectator_in_tmux(
         lambda s: field(s, "Seats (2-10)") == "2" and field(s, "Name") == "Alice's table",
         "Name 'Alice's table' and Seats '2' in the dialog",
     )
-    # Three checkboxes, the turn timer and the +3 window, then the Create button.
-    term.keys("alice", *["Tab"] * 6, "Enter")
+    # Three checkboxes, the turn timer, the +3 window and the bots' level, then Create.
+    term.keys("alice", *["Tab"] * 7, "Enter")
     shown = term.wait_for_text(
         "alice", "You host this table: a add a bot, x remove a bot, s start."
     )

@@ -90,29 +90,31 @@ async def test_the_hosts_client_shows_the_key_and_hands_the_seat_back() -> None:
     with ServerThread(stand_in_delay=0.05) as server:
         app = TakiApp(f"127.0.0.1:{server.port}", name="Dana", settings=Settings())
         async with app.run_test(size=(100, 32)) as pilot:
-            await until(lambda: app.link is not None)
-            app.create_table(TableOptions("T", 2, reconnect_grace=0.3))
-            await until(lambda: app.state.info is not None)
+            await until(lambda: app.session.link is not None)
+            app.session.create_table(TableOptions("T", 2, reconnect_grace=0.3))
+            await until(lambda: app.session.state.info is not None)
             eve = Link("127.0.0.1", server.port)
             await eve.open("Eve")
             reader = asyncio.create_task(eve.run(lambda m: None))
-            eve.request(Join, table=app.state.info.id)  # type: ignore[union-attr]
-            await until(lambda: app.state.info is not None
-                        and all(s is not None for s in app.state.info.seats))
-            app.host_command("start")
-            await until(lambda: app.state.view is not None)
+            eve.request(Join, table=app.session.state.info.id)  # type: ignore[union-attr]
+            await until(lambda: app.session.state.info is not None
+                        and all(s is not None for s in app.session.state.info.seats))
+            app.session.host_command("start")
+            await until(lambda: app.session.state.view is not None)
             reader.cancel()
             await eve.close()  # Eve's client is gone, and stays away past the grace
-            await until(lambda: app.state.info is not None and app.state.info.seats[1]
-                        is not None and app.state.info.seats[1].returnable)
+            await until(lambda: app.session.state.info is not None
+                        and app.session.state.info.seats[1] is not None
+                        and app.session.state.info.seats[1].returnable)
             def keys() -> str:
                 return str(app.screen.query_one("#keys").render())
 
             await until(lambda: "x give the seat back to Eve" in keys())  # the footer
-            assert "A bot now plays for Eve" in app.state.log
+            assert "A bot now plays for Eve" in app.session.state.log
             await pilot.press("x")
-            await until(lambda: app.state.info is not None and app.state.info.seats[1]
-                        is not None and app.state.info.seats[1].bot is None)
-            seat = app.state.info.seats[1]  # type: ignore[union-attr]
+            await until(lambda: app.session.state.info is not None
+                        and app.session.state.info.seats[1] is not None
+                        and app.session.state.info.seats[1].bot is None)
+            seat = app.session.state.info.seats[1]  # type: ignore[union-attr]
             assert seat is not None and not seat.connected  # Eve's token takes it back
-            assert "Eve took their seat back" in app.state.log
+            assert "Eve took their seat back" in app.session.state.log

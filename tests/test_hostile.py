@@ -365,12 +365,12 @@ def screen_text(app: Any) -> str:
 
 
 async def seated(app: Any, table_name: str) -> None:
-    await until(lambda: app.link is not None)
-    app.create_table(m.TableOptions(table_name, 2))
-    await until(lambda: app.state.info is not None)
-    app.host_command("add_basic")
-    await until(lambda: app.state.info is not None
-                and all(s is not None for s in app.state.info.seats))
+    await until(lambda: app.session.link is not None)
+    app.session.create_table(m.TableOptions(table_name, 2))
+    await until(lambda: app.session.state.info is not None)
+    app.session.host_command("add_basic")
+    await until(lambda: app.session.state.info is not None
+                and all(s is not None for s in app.session.state.info.seats))
 
 
 @pytest.mark.asyncio
@@ -383,8 +383,8 @@ async def test_the_client_shows_hostile_text_as_typed(server_thread: ServerThrea
         await seated(app, "[red]T[/red]")
         for text in ("[bold red]boom[/]", "\x1b]0;pwned\x07 osc", "\x1b[2J clear",
                      "a\u202eb", "[@click=app.quit]q[/]"):
-            app.send_chat(text)
-        await until(lambda: len(app.chat_lines) >= 5)
+            app.session.send_chat(text)
+        await until(lambda: len(app.session.chat_lines) >= 5)
         await asyncio.sleep(0.2)
         chat = app.screen.query_one("#chat")
         shown = "\n".join(str(line.text) for line in chat.lines)  # type: ignore[attr-defined]
@@ -531,8 +531,8 @@ async def test_the_client_strips_escapes_a_hostile_server_sends(
     app = TakiApp(f"127.0.0.1:{server_thread.port}", name="Tester", settings=Settings())
     async with app.run_test(size=(110, 34)):
         await seated(app, "T")
-        app._deliver(m.ChatLine("Eve", "\x1b]0;pwned\x1b\\ \x1b[2J"))  # as a server would
-        await until(lambda: bool(app.chat_lines))
+        app.session.deliver(m.ChatLine("Eve", "\x1b]0;pwned\x1b\\ \x1b[2J"))  # as a server would
+        await until(lambda: bool(app.session.chat_lines))
         await asyncio.sleep(0.2)
         out = screen_text(app)
         assert "\x1b]0;pwned" not in out and "\x1b[2J" not in out

@@ -156,7 +156,7 @@ def test_key_names_are_found_in_hints() -> None:
     }
     assert key_names("King: play any card or end the turn (e)") == {"e"}
     assert key_names("Esc: cancel") == {"Esc"}
-    assert key_names("A name is 1 to 24 printable characters.") == set()
+    assert key_names("A name is 1 to {n} printable characters.") == set()
 
 
 def test_every_language_has_a_catalog() -> None:

@@ -239,9 +239,9 @@ async def test_nothing_answers_gets_its_own_screen_then_edit_and_join() -> None:
             await pilot.press("e")
             await pilot.pause()
             await pilot.press("ctrl+u", *f"127.0.0.1:{server.port}", "enter")
-            await until(lambda: app.link is not None)
+            await until(lambda: app.session.link is not None)
             await until(lambda: isinstance(app.screen, LobbyScreen))
-            assert app.server_label == f"127.0.0.1:{server.port}"
+            assert app.session.server_label == f"127.0.0.1:{server.port}"
 
 
 @pytest.mark.asyncio
@@ -261,7 +261,7 @@ async def test_no_such_host_says_so_and_b_goes_back(monkeypatch: pytest.MonkeyPa
         assert "No such host: nonsense." in screen_text(app)
         await pilot.press("b")
         await until(lambda: isinstance(app.screen, StartScreen))
-        assert app.address is None and app.link is None
+        assert app.address is None and app.session.link is None
 
 
 # ------------------------------------------------------------------ 3. a stopped server
@@ -291,19 +291,19 @@ async def test_server_shutdown_reads_as_stopped_and_reconnects_quietly() -> None
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             said = recording(app)
-            await until(lambda: app.link is not None)
+            await until(lambda: app.session.link is not None)
             proc.terminate()  # SIGTERM: the server tells everyone server_shutdown
-            await until(lambda: app.link is None)
-            await until(lambda: app.attempt >= 2)  # it keeps trying...
+            await until(lambda: app.session.link is None)
+            await until(lambda: app.session.attempt >= 2)  # it keeps trying...
             await pilot.pause()
             assert "The server was stopped." in said
             assert not any("closed the connection" in s or "answers" in s for s in said)
-            assert app.connection_note == "The server was stopped: waiting for it..."
+            assert app.session.connection_note == "The server was stopped: waiting for it..."
             assert isinstance(app.screen, LobbyScreen)  # ...quietly, where the player was
             end(proc)
             proc, _port = taki_server(port)  # back, on the same port
-            await until(lambda: app.link is not None, timeout=20)
-            assert "The server is back." in said and app.connection_note == ""
+            await until(lambda: app.session.link is not None, timeout=20)
+            assert "The server is back." in said and app.session.connection_note == ""
     finally:
         end(proc)
 
@@ -347,9 +347,9 @@ async def test_a_host_is_asked_before_quitting_when_others_are_seated() -> None:
     app = TakiApp(settings=Settings())
     async with app.run_test(size=(100, 30)) as pilot:
         app.hosting = LocalServer("0.0.0.0", 0, keep=True)  # never started: nothing to stop
-        app.tables = {"t1": _table([SeatInfo("Me"), SeatInfo("Bot", bot="basic"),
+        app.session.tables = {"t1": _table([SeatInfo("Me"), SeatInfo("Bot", bot="basic"),
                                     SeatInfo("Noa")])}
-        app.state.seat = 0
+        app.session.state.seat = 0
         assert app.others_at_my_server() == 2  # Me and Noa: I sit at no table of mine yet
         await pilot.press("ctrl+c")
         await until(lambda: isinstance(app.screen, QuitHosting))
@@ -470,7 +470,7 @@ async def test_host_shows_the_addresses_large_over_its_lobby(
         assert [str(d.value) for d in app.screen.query(Digits)] == [f"192.0.2.2:{port}"]
         await pilot.press("enter")
         await until(lambda: isinstance(app.screen, LobbyScreen))
-        assert f"192.0.2.2:{port}" in app.server_label
+        assert f"192.0.2.2:{port}" in app.session.server_label
         await pilot.press("i")  # again, on demand
         await until(lambda: isinstance(app.screen, HostingScreen))
         await pilot.press("escape")

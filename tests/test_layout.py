@@ -12,7 +12,7 @@ import pytest
 from client.app import TakiApp
 from client.config import Settings
 from client.screens.table import TableScreen
-from client.widgets.cards import TILE_KEYS, CardTile, sort_hand, tile_key
+from client.widgets.cards import TILE_KEYS, CardTile, sort_hand, symbol, tile_key
 from client.widgets.keybar import fit_keys
 
 from .server_thread import ServerThread
@@ -106,3 +106,38 @@ def test_spacing_marks_take_a_cell_as_in_tmux() -> None:
     assert cell_len("ಾ") == 1 and cell_len("ಕಾ") == 2  # KA + VOWEL SIGN AA
     assert cell_len("್") == 0  # the virama is non-spacing (Mn): still zero
     assert cell_len("TAKI") == 4 and cell_len("日本") == 4
+
+
+@pytest.mark.asyncio
+async def test_the_log_box_is_sized_to_its_lines_at_120x40(server: ServerThread) -> None:
+    from textual.widgets import RichLog
+
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await seated_game(app, server)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        log = screen.query_one("#log", RichLog)
+        for i in range(12):  # more lines than the smallest box, far fewer than the room
+            app.session.state.note(f"line {i}")
+        app.refresh_screen()
+
+        def no_empty_rows() -> bool:
+            return len(log.lines) >= 12 and log.size.height == len(log.lines)
+
+        await until(no_empty_rows)
+        # The rows the log does not need stay with the screen, and the hand and the
+        # keys are still at the bottom.
+        await pilot.pause()
+        keys = screen.query_one("#keys")
+        assert keys.region.bottom == 40
+        # The free rows are the table's middle: the leading card, large.
+        spare = screen.query_one("#room")
+        lead = str((app.session.state.view or {}).get("lead"))
+        await until(lambda: symbol(lead) in str(spare.render()))
+        for i in range(12, 80):  # a long log: the box fills the room, never more
+            app.session.state.note(f"line {i}")
+        app.refresh_screen()
+        await until(lambda: not spare.display and log.max_scroll_y > 0)
+        await pilot.pause()
+        assert log.size.height > 14 and keys.region.bottom == 40

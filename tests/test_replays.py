@@ -60,15 +60,16 @@ async def test_list_finished_games_and_open_one(server: ServerThread) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await seated_game(app, server)
         for _ in range(3000):  # play whatever is legal until the game ends
-            if app.state.view and app.state.view.get("over"):
+            if app.session.state.view and app.session.state.view.get("over"):
                 break
-            if app.state.legal:
-                sent = app.state.seq
-                app.send_action(app.state.legal[0])
-                await until(lambda s=sent: app.state.seq != s or not app.state.legal)
+            if app.session.state.legal:
+                sent = app.session.state.seq
+                app.session.send_action(app.session.state.legal[0])
+                await until(lambda s=sent: app.session.state.seq != s
+                            or not app.session.state.legal)
             else:
                 await asyncio.sleep(0.02)
-        assert app.state.view is not None and app.state.view["over"]
+        assert app.session.state.view is not None and app.session.state.view["over"]
         app.leave_table()
         await pilot.press("v")  # the lobby's list of finished games
         await until(lambda: isinstance(app.screen, ReplayListScreen))
@@ -108,15 +109,16 @@ async def test_a_game_on_a_server_that_keeps_nothing_is_kept_for_the_session() -
         async with app.run_test(size=(100, 32)) as pilot:
             await seated_game(app, bare)
             for _ in range(3000):
-                if app.state.view and app.state.view.get("over"):
+                if app.session.state.view and app.session.state.view.get("over"):
                     break
-                if app.state.legal:
-                    sent = app.state.seq
-                    app.send_action(app.state.legal[0])
-                    await until(lambda s=sent: app.state.seq != s or not app.state.legal)
+                if app.session.state.legal:
+                    sent = app.session.state.seq
+                    app.session.send_action(app.session.state.legal[0])
+                    await until(lambda s=sent: app.session.state.seq != s
+                                or not app.session.state.legal)
                 else:
                     await asyncio.sleep(0.02)
-            await until(lambda: len(app.kept_replays) == 1)
+            await until(lambda: len(app.session.kept_replays) == 1)
             assert not isinstance(app.screen, ReplayScreen)  # kept, not shown
             app.leave_table()
             await pilot.press("v")

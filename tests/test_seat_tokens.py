@@ -67,24 +67,26 @@ async def test_a_new_client_process_goes_straight_back_to_the_seat(server: Serve
     first = app_for(server, "Dana")
     async with first.run_test(size=(100, 32)):
         await seated_game(first, server)
-        hand = list(first.state.hand)
-        token = first.token
+        hand = list(first.session.state.hand)
+        token = first.session.token
         assert token is not None
     # The first app is gone as a killed process would be: no leave was sent.
     assert tokens.load(f"127.0.0.1:{server.port}", "Dana") == token
     second = app_for(server, "Dana")
     async with second.run_test(size=(100, 32)):
-        await until(lambda: isinstance(second.screen, TableScreen) and bool(second.state.hand))
-        assert second.state.seat == 0
-        assert len(second.state.hand) >= 1 and second.state.info is not None
-        assert second.state.info.state == "playing"
-        assert second.state.hand == hand
+        await until(lambda: isinstance(second.screen, TableScreen)
+                    and bool(second.session.state.hand))
+        assert second.session.state.seat == 0
+        assert len(second.session.state.hand) >= 1 and second.session.state.info is not None
+        assert second.session.state.info.state == "playing"
+        assert second.session.state.hand == hand
     # --fresh: the saved token is ignored, the lobby it is.
     fresh = app_for(server, "Dana", fresh=True)
     async with fresh.run_test(size=(100, 32)):
-        await until(lambda: isinstance(fresh.screen, LobbyScreen) and fresh.link is not None)
+        await until(lambda: isinstance(fresh.screen, LobbyScreen)
+                    and fresh.session.link is not None)
         await asyncio.sleep(0.2)
-        assert not isinstance(fresh.screen, TableScreen) and fresh.state.seat is None
+        assert not isinstance(fresh.screen, TableScreen) and fresh.session.state.seat is None
 
 
 @pytest.mark.asyncio
@@ -102,8 +104,8 @@ async def test_leaving_forgets_the_token_and_watching_never_saves_one(
     tokens.save(address, "Watcher", "a-token-a-watcher-must-not-use")
     watcher = app_for(server, "Watcher", watch="t1")
     async with watcher.run_test(size=(100, 32)):
-        await until(lambda: watcher.link is not None)
-        assert watcher.token is None and watcher.token_home is None
+        await until(lambda: watcher.session.link is not None)
+        assert watcher.session.token is None and watcher.session.token_home is None
     assert tokens.load(address, "Watcher") == "a-token-a-watcher-must-not-use"
 
 
@@ -113,9 +115,9 @@ async def test_a_token_the_server_no_longer_knows_is_forgotten(server: ServerThr
     tokens.save(address, "Dana", "0" * 32)
     app = app_for(server, "Dana")
     async with app.run_test(size=(100, 32)):
-        await until(lambda: app.link is not None and isinstance(app.screen, LobbyScreen))
+        await until(lambda: app.session.link is not None and isinstance(app.screen, LobbyScreen))
         await until(lambda: tokens.load(address, "Dana") is None)
-        assert app.token is None
+        assert app.session.token is None
 
 
 @pytest.mark.asyncio

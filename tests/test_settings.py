@@ -39,11 +39,11 @@ async def until(test: Callable[[], bool], timeout: float = 10) -> None:
 
 def test_a_spectator_is_not_the_saved_player() -> None:
     settings = Settings(name="Ann")
-    assert TakiApp("h:1", watch="t1", settings=settings).player_name == "Spectator"
+    assert TakiApp("h:1", watch="t1", settings=settings).session.player_name == "Spectator"
     settings.spectator_name = "Ann's mum"
-    assert TakiApp("h:1", watch="t1", settings=settings).player_name == "Ann's mum"
-    assert TakiApp("h:1", settings=settings).player_name == "Ann"
-    assert TakiApp("h:1", watch="t1", name="Zed", settings=settings).player_name == "Zed"
+    assert TakiApp("h:1", watch="t1", settings=settings).session.player_name == "Ann's mum"
+    assert TakiApp("h:1", settings=settings).session.player_name == "Ann"
+    assert TakiApp("h:1", watch="t1", name="Zed", settings=settings).session.player_name == "Zed"
 
 
 @pytest.mark.asyncio

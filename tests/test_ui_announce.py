@@ -46,8 +46,9 @@ def start(pos: dict[str, Any], me: int = 0, stand_in: int | None = None,
     return game, state
 
 
-def act(game: Game, state: TableState, action: Action) -> None:
-    """Apply ``action`` and deliver its events as the server would."""
+def act(game: Game, state: TableState, action: Action, timeout: bool | None = None) -> None:
+    """Apply ``action`` and deliver its events as the server would (``timeout``: the
+    server's mark on each event, PROTOCOL.md section 9.7; None: no such field)."""
     me = state.seat
     before = view_of(game, me)
     game.apply(action)
@@ -55,7 +56,10 @@ def act(game: Game, state: TableState, action: Action) -> None:
     after = view_of(game, me)
     for i, ev in enumerate(events):
         last = i == len(events) - 1
-        assert state.on_event(Event(state.seq + 1, redact(ev, me).to_json(),
+        data = redact(ev, me).to_json()
+        if timeout is not None:
+            data["timeout"] = timeout
+        assert state.on_event(Event(state.seq + 1, data,
                                     diff_view(before, after) if last else None))
 
 
@@ -101,6 +105,36 @@ def test_a_draw_in_time_is_a_choice() -> None:
     assert not any("Time ran out" in line for line in state.log)
 
 
+def test_the_servers_timeout_mark_decides_once_per_turn() -> None:
+    # Marked: told although the client's own clock says the timer is far from due, and
+    # once, though the mark is on every event the timeout made (the draw and the turn).
+    clock = Clock()
+    game, state = start(position(hands=[["G1", "G3", "G4"], ["B3", "B4"]], turn=1),
+                        clock=clock)
+    state.on_timer("turn", 1, 30)
+    act(game, state, Action("draw", 1), timeout=True)
+    lines = list(state.log)
+    assert lines[:2] == ["Time ran out for Bo", "Bo drew 1 card"]
+    assert sum("Time ran out" in line for line in lines) == 1
+    assert state.banner == "Time ran out for Bo"
+    # A server that marks leaves the field out when false: a later draw made as the
+    # timer looks due is then a choice, not inferred to be a timeout.
+    state.on_timer("turn", 0, 30)
+    clock.now += 31
+    act(game, state, Action("draw", 0))
+    assert sum("Time ran out" in line for line in state.log) == 1
+
+
+def test_an_unmarked_draw_is_a_choice_even_when_the_timer_looks_due() -> None:
+    # The field present and false: the inference from the clock is not used.
+    clock = Clock()
+    game, state = start(position(hands=[["G1", "G3", "G4"], ["B3", "B4"]]), clock=clock)
+    state.on_timer("turn", 0, 30)
+    clock.now += 31
+    act(game, state, Action("draw", 0), timeout=False)
+    assert not any("Time ran out" in line for line in state.log)
+
+
 def test_a_plus3_is_bannered_and_passes_are_logged() -> None:
     game, state = start(position(hands=[["G1", "G3", "G4"], ["+3", "R4", "R6"]], turn=1))
     act(game, state, Action("play", 1, "+3"))
@@ -113,3 +147,19 @@ def test_reshuffle_direction_and_finish_take_the_banner() -> None:
     game, state = start(position(hands=[["Rdir", "G3", "G4"], ["R3", "R4"], ["B1", "B3"]]))
     act(game, state, Action("play", 0, "Rdir"))
     assert state.banner == "Direction reversed"
+
+
+def test_a_timeout_in_the_snapshot_log_is_told_once() -> None:
+    # The snapshot's history keeps the server's marks (PROTOCOL.md 9.7): a client that
+    # joins or comes back reads the timed-out turn as such, not as a choice.
+    state = TableState()
+    info = TableInfo("t1", TableOptions("T", 2), "playing", seats())
+    log = [
+        {"kind": "drew", "seat": 1, "amount": 1, "reason": "choice", "timeout": True},
+        {"kind": "turn", "seat": 0},
+        {"kind": "drew", "seat": 0, "amount": 1, "reason": "choice"},
+    ]
+    state.on_snapshot(Snapshot(info, 3, 0, {"turn": 1}, log=log))
+    lines = list(state.log)
+    assert lines[0] == "Time ran out for Bo"
+    assert sum("Time ran out" in line for line in lines) == 1

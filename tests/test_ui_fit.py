@@ -70,7 +70,7 @@ async def test_screens_fit_80x24(server: ServerThread, lang: str) -> None:
         problems.extend(f"{where}: {p}" for p in overflows(app.screen))
 
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(lambda: isinstance(app.screen, LobbyScreen) and app.link is not None)
+        await until(lambda: isinstance(app.screen, LobbyScreen) and app.session.link is not None)
         await settle(pilot)
         check("lobby")
         await pilot.press("n")
@@ -79,16 +79,17 @@ async def test_screens_fit_80x24(server: ServerThread, lang: str) -> None:
         check("new table")
         await pilot.press("escape")
         await until(lambda: isinstance(app.screen, LobbyScreen))
-        app.create_table(TableOptions("Test", 3))
-        await until(lambda: isinstance(app.screen, TableScreen) and app.state.info is not None)
+        app.session.create_table(TableOptions("Test", 3))
+        await until(lambda: isinstance(app.screen, TableScreen)
+                    and app.session.state.info is not None)
         await settle(pilot)
         check("waiting (host)")
         for _ in range(2):
-            app.host_command("add_basic")
-        await until(lambda: app.state.info is not None
-                    and all(s is not None for s in app.state.info.seats))
-        app.host_command("start")
-        await until(lambda: app.state.view is not None)
+            app.session.host_command("add_basic")
+        await until(lambda: app.session.state.info is not None
+                    and all(s is not None for s in app.session.state.info.seats))
+        app.session.host_command("start")
+        await until(lambda: app.session.state.view is not None)
         table = server.server.lobby.tables["t1"] if server.server else None
         assert table is not None
         hand = ["R1", "R3", "G3", "G+2", "Btaki", "color", "king", "+3", "breaker",
@@ -111,7 +112,7 @@ async def test_screens_fit_80x24(server: ServerThread, lang: str) -> None:
         over = position(hands=[[], [], ["G1"] * 5], winner=0,
                         options={"play_for_places": True}, places=[1, 2, 3])
         server.call(lambda: _set_game(table, over))
-        await until(lambda: bool(app.state.view and app.state.view.get("over")))
+        await until(lambda: bool(app.session.state.view and app.session.state.view.get("over")))
         await settle(pilot)
         check("game over")
         server.call(lambda: _set_game(table, positions["run"]))

@@ -86,7 +86,7 @@ def test_command_line_language_and_name_are_not_saved(monkeypatch: pytest.Monkey
     monkeypatch.setattr(TakiApp, "run", lambda self: ran.append(self))
     assert main(["--lang", "fr", "--name", "Zoé"]) == 0
     try:
-        assert ran and ran[0].player_name == "Zoé" and i18n.language() == "fr"
+        assert ran and ran[0].session.player_name == "Zoé" and i18n.language() == "fr"
     finally:
         i18n.set_language("en")
     saved = Settings.load()

@@ -11,7 +11,7 @@ MESSAGES: dict[str, str] = {
     "{name}'s table": "Table : {name}",
     # app
     "this computer": "cet ordinateur",
-    "A name is 1 to 24 printable characters.": "Un nom compte de 1 à 24 caractères imprimables.",
+    "A name is 1 to {n} printable characters.": "Un nom compte de 1 à {n} caractères imprimables.",
     "Friends join with:": "Vos amis se connectent avec :",
     "Not connected.": "Non connecté.",
     "Type an address like 192.168.1.23:8254": "Saisissez une adresse comme 192.168.1.23:8254",
@@ -296,6 +296,13 @@ MESSAGES: dict[str, str] = {
     'G': 'V',
     'B': 'B',
     'Y': 'J',
+    'short|STOP': 'STOP',
+    'short|PLUS': 'PLUS',
+    'short|COL': 'COUL',
+    'short|SUP': 'SUP.',
+    'short|KING': 'ROI',
+    'short|BRK': 'BRI.',
+    '{n} more': '{n} de plus',
     'Hand: as dealt': "Main : dans l'ordre reçu",
     'Hand: sorted by colour': 'Main : triée par couleur',
     "Draw pile: {n}": "Pioche : {n}",
@@ -374,6 +381,8 @@ avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4
 - Votre main, triée par couleur : les cartes **vives** sont jouables maintenant, les
   cartes ternes ne le sont pas. Au-dessus de chaque carte : sa touche et l'initiale de
   sa couleur (aucune pour une carte sans couleur).
+  Une longue main resserre ses cartes, puis défile : *‹ 3 de plus* et *3 de plus ›*
+  comptent les cartes hors de vue ; les flèches (ou un clic sur le signe) les montrent.
 - ▶ indique à qui c'est le tour, ★ l'hôte de la table ; la flèche après *Joueurs*
   donne le sens du jeu. *DERNIÈRE CARTE !* à côté d'un nom : ce joueur l'a dit.
 - La ligne sous la carte du dessus dit ce qui est en cours (des +2 cumulés, un +3 et
@@ -489,4 +498,13 @@ MESSAGES.update({
     "No games found on this network (r looks again).": (
         "Aucune partie trouvée sur ce réseau (r pour chercher encore)."
     ),
+})
+
+# The bots' level (client/levels.py).
+MESSAGES.update({
+    "easy": "facile",
+    "normal": "normal",
+    "strong": "fort",
+    "Bots' level": "Niveau des bots",
+    "Bots: {level} (l changes)": "Bots : {level} (l pour changer)",
 })

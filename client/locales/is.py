@@ -9,7 +9,7 @@ MESSAGES: dict[str, str] = {
     "{name}'s table": "Borð: {name}",
     # app
     "this computer": "þessi tölva",
-    "A name is 1 to 24 printable characters.": "Nafn er 1 til 24 prentanlegir stafir.",
+    "A name is 1 to {n} printable characters.": "Nafn er 1 til {n} prentanlegir stafir.",
     "Friends join with:": "Vinir tengjast með:",
     "Not connected.": "Ekki tengt.",
     "Type an address like 192.168.1.23:8254": "Sláðu inn vistfang eins og 192.168.1.23:8254",
@@ -290,6 +290,13 @@ MESSAGES: dict[str, str] = {
     'G': 'Gr',
     'B': 'Bl',
     'Y': 'Gu',
+    'short|STOP': 'STOP',
+    'short|PLUS': 'PLÚS',
+    'short|COL': 'LIT.',
+    'short|SUP': 'SÚP.',
+    'short|KING': 'KÓNG',
+    'short|BRK': 'BRJ.',
+    '{n} more': '{n} í viðbót',
     'Hand: as dealt': 'Hönd: eins og hún var gefin',
     'Hand: sorted by colour': 'Hönd: raðað eftir lit',
     "Draw pile: {n}": "Dráttarbunki: {n}",
@@ -361,6 +368,8 @@ RULES = """\
 ## Skjárinn
 - Höndin þín, raðað eftir lit: **björtu** spilin má setja núna, þau daufu ekki. Yfir
   hverju spili: lykill þess og upphafsstafur litarins (enginn á litlausu spili).
+  Löng hönd þrengir spilin, svo rennur hún til: *‹ 3 í viðbót* og *3 í viðbót ›*
+  telja spilin sem sjást ekki; örvarnar (eða smellur á merkið) sýna þau.
 - ▶ sýnir hver á leik, ★ gestgjafa borðsins; örin á eftir *Spilarar* sýnir í hvaða átt
   er spilað. *SÍÐASTA SPIL!* við nafn: sá spilari hefur sagt það.
 - Línan undir efsta spilinu segir hvað er í gangi (+2 bunki, +3 og sekúndurnar sem eftir
@@ -465,4 +474,13 @@ MESSAGES.update({
     "No games found on this network (r looks again).": (
         "Engir leikir fundust á þessu neti (r leitar aftur)."
     ),
+})
+
+# The bots' level (client/levels.py).
+MESSAGES.update({
+    "easy": "létt",
+    "normal": "venjulegt",
+    "strong": "erfitt",
+    "Bots' level": "Styrkur tölvanna",
+    "Bots: {level} (l changes)": "Tölvur: {level} (l breytir)",
 })

@@ -7,19 +7,17 @@ The app keeps retrying underneath; the screen goes away when a connection is mad
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from .. import intents
 from ..i18n import _
-
-if TYPE_CHECKING:
-    from ..app import TakiApp
+from ..net import parse_address
+from .base import SessionScreen
 
 
 def problem_words(problem: str | None, host: str, port: int, reason: str) -> str:
@@ -34,7 +32,7 @@ def problem_words(problem: str | None, host: str, port: int, reason: str) -> str
     return _("Cannot reach {address}: {reason}").format(address=address, reason=reason)
 
 
-class CannotJoinScreen(Screen[None]):
+class CannotJoinScreen(SessionScreen):
     """See the module docstring."""
 
     BINDINGS = [
@@ -53,19 +51,12 @@ class CannotJoinScreen(Screen[None]):
     #cj-title { text-style: bold; color: #ffd75f; }
     """
 
-    @property
-    def taki(self) -> TakiApp:
-        from ..app import TakiApp
-
-        assert isinstance(self.app, TakiApp)
-        return self.app
-
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="cannot"):
             yield Static(id="cj-title")
             yield Static(id="cj-what")
             yield Static(id="cj-when")
-            yield Input(self.taki.server_label, id="cj-address", placeholder=_("host:port"))
+            yield Input(self.session.server_label, id="cj-address", placeholder=_("host:port"))
             yield Static(id="cj-error")
             yield Static(_("e edit the address · b back · q quit"), classes="hint")
 
@@ -74,35 +65,41 @@ class CannotJoinScreen(Screen[None]):
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        app = self.taki
+        session = self.session
         self.query_one("#cj-title", Static).update(
-            Text(_("Cannot join {address}").format(address=app.server_label))
+            Text(_("Cannot join {address}").format(address=session.server_label))
         )
-        self.query_one("#cj-what", Static).update(Text(app.reach_problem))
-        due = app.retry_at
+        self.query_one("#cj-what", Static).update(Text(session.reach_problem))
+        due = session.retry_at
         if due is None:
             when = _("Trying again now...")
         else:
             seconds = max(0, round(due - asyncio.get_running_loop().time()))
             when = _("Trying again in {seconds} s (attempt {attempt}).").format(
-                seconds=seconds, attempt=app.attempt + 1
+                seconds=seconds, attempt=session.attempt + 1
             )
         self.query_one("#cj-when", Static).update(Text(when))
 
     def on_screen_resume(self) -> None:
         field = self.query_one("#cj-address", Input)
         if not field.value:
-            field.value = self.taki.server_label
+            field.value = self.session.server_label
 
     def action_edit(self) -> None:
         # After this key is handled, or the field would receive the 'e' too.
         self.call_after_refresh(self.query_one("#cj-address", Input).focus)
 
     def action_back(self) -> None:
-        self.taki.back_to_start()
+        self.post_message(intents.GiveUp())
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        error = self.taki.retarget(event.value)
+        error: str | None = None
+        try:
+            parse_address(event.value)
+        except ValueError as exc:
+            error = str(exc)
+        else:
+            self.post_message(intents.Retarget(event.value))
         self.query_one("#cj-error", Static).update(Text(error or ""))
         if error is None:
             self.set_focus(None)

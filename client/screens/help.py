@@ -22,6 +22,8 @@ RULES = """\
 ## The screen
 - Your hand, sorted by colour: **bright** cards can be played now, dim ones cannot.
   Above each card: its key and its colour's initial (none for a colourless card).
+  A long hand narrows its cards, then scrolls: *‹ 3 more* and *3 more ›* count the
+  cards out of view; the arrows (or a click on the sign) bring them in.
 - ▶ marks whose turn it is, ★ the table's host; the arrow after *Players* shows the
   direction of play. *LAST CARD!* beside a name: that player has said it.
 - The line under the leading card says what is live (a +2 stack, a +3 and its seconds

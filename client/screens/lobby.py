@@ -3,28 +3,28 @@
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, DataTable, Input, Static
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, DataTable, Input, RadioButton, RadioSet, Static
 
-from protocol.limits import ID_MAX, TABLE_NAME_MAX
+from protocol.limits import ID_MAX, MAX_SEATS, MIN_SEATS, TABLE_NAME_MAX
 from protocol.messages import TableInfo, TableOptions
 
+from .. import intents
 from ..i18n import _
 from ..i18n import key as key_name
+from ..levels import DEFAULT_LEVEL, level_word, offered, usable
 from ..safe import inert
+from ..session import Session
 from ..widgets.keybar import fit_keys
+from .base import SessionScreen
 from .replays import ReplayListScreen
 from .settings import SettingsScreen
-
-if TYPE_CHECKING:
-    from ..app import TakiApp
 
 
 def options_words(info: TableInfo) -> str:
@@ -41,14 +41,15 @@ def options_words(info: TableInfo) -> str:
     return ", ".join(words) or "-"
 
 
-class CreateTable(ModalScreen[TableOptions | None]):
-    """Every option of a new table."""
+class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
+    """Every option of a new table, and the level of the bots the host adds (a)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, default_name: str) -> None:
+    def __init__(self, default_name: str, level: str = DEFAULT_LEVEL) -> None:
         super().__init__()
         self.default_name = default_name
+        self.level = usable(level)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
@@ -56,7 +57,7 @@ class CreateTable(ModalScreen[TableOptions | None]):
                          classes="heading")
             with Horizontal(classes="field"):
                 yield Static(_("Name"), classes="label")
-                yield Input(value=self.default_name, id="tname", max_length=40)
+                yield Input(value=self.default_name, id="tname", max_length=TABLE_NAME_MAX)
             with Horizontal(classes="field"):
                 yield Static(_("Seats (2-10)"), classes="label")
                 yield Input(value="4", id="seats", type="integer", max_length=2)
@@ -69,6 +70,12 @@ class CreateTable(ModalScreen[TableOptions | None]):
             with Horizontal(classes="field"):
                 yield Static(_("+3 answer window in seconds"), classes="label")
                 yield Input(value="4", id="window", type="integer", max_length=3)
+            with Horizontal(classes="field", id="level-row"):
+                yield Static(_("Bots' level"), classes="label")
+                with RadioSet(id="level"):
+                    for kind in offered():
+                        yield RadioButton(level_word(kind), value=kind == self.level,
+                                          name=kind)
             yield Static(id="error")
             with Horizontal(id="buttons"):
                 yield Button(_("Create"), id="create", variant="success")
@@ -93,7 +100,7 @@ class CreateTable(ModalScreen[TableOptions | None]):
             timer = int(self.query_one("#timer", Input).value or "0")
             window = int(self.query_one("#window", Input).value or "4")
             name = self.query_one("#tname", Input).value.strip()
-            if not 2 <= seats <= 10:
+            if not MIN_SEATS <= seats <= MAX_SEATS:
                 raise ValueError(_("Seats must be between 2 and 10."))
             if not 1 <= window <= 60:
                 raise ValueError(_("The +3 window must be 1 to 60 seconds."))
@@ -104,23 +111,24 @@ class CreateTable(ModalScreen[TableOptions | None]):
         except ValueError as exc:
             self.query_one("#error", Static).update(Text(str(exc), style="bold red"))
             return
-        self.dismiss(
-            TableOptions(
-                name,
-                seats,
-                self.query_one("#stairs", Checkbox).value,
-                self.query_one("#must", Checkbox).value,
-                self.query_one("#places", Checkbox).value,
-                float(timer) if timer else None,
-                float(window),
-            )
+        chosen = self.query_one("#level", RadioSet).pressed_button
+        level = usable(chosen.name if chosen is not None else self.level)
+        options = TableOptions(
+            name,
+            seats,
+            self.query_one("#stairs", Checkbox).value,
+            self.query_one("#must", Checkbox).value,
+            self.query_one("#places", Checkbox).value,
+            float(timer) if timer else None,
+            float(window),
         )
+        self.dismiss((options, level))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(SessionScreen):
     """See the module docstring."""
 
     BINDINGS = [
@@ -133,16 +141,12 @@ class LobbyScreen(Screen[None]):
         Binding("q", "back", "Back"),
     ]
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, session: Session, quits: bool = False) -> None:
+        super().__init__(session)
+        self.quits = quits
+        """Started on a server's address: q quits (on a second press) rather than
+        going back to the start screen."""
         self._quit_armed = False
-
-    @property
-    def taki(self) -> TakiApp:
-        from ..app import TakiApp
-
-        assert isinstance(self.app, TakiApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title")
@@ -163,12 +167,12 @@ class LobbyScreen(Screen[None]):
 
     def action_back(self) -> None:
         """Back to the start screen; when that means quitting, only on a second q."""
-        if self.taki.address and not self._quit_armed:
+        if self.quits and not self._quit_armed:
             self._quit_armed = True
             self.notify(_("Press q again to quit."), timeout=4)
             self.set_timer(4, self._disarm)
             return
-        self.taki.action_back_to_start()
+        self.post_message(intents.BackToStart())
 
     def _disarm(self) -> None:
         self._quit_armed = False
@@ -180,15 +184,15 @@ class LobbyScreen(Screen[None]):
 
     def _redraw(self) -> None:
         title = Text(" " + _("Lobby") + " ", style="bold reverse")
-        title.append(f"  {self.taki.server_label}")
-        conn = self.taki.connection_note
+        title.append(f"  {self.session.server_label}")
+        conn = self.session.connection_note
         if conn:
             title.append(f"   {conn}", style="bold red")
         self.query_one("#lobby-title", Static).update(title)
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
-        for info in self.taki.tables.values():
+        for info in self.session.tables.values():
             taken = sum(1 for s in info.seats if s is not None)
             table.add_row(
                 inert(info.id, ID_MAX),
@@ -199,10 +203,10 @@ class LobbyScreen(Screen[None]):
                 options_words(info),
                 key=info.id,
             )
-        if self.taki.tables:
-            table.move_cursor(row=min(row, len(self.taki.tables) - 1))
+        if self.session.tables:
+            table.move_cursor(row=min(row, len(self.session.tables) - 1))
             note = ""
-        elif self.taki.link is None:
+        elif self.session.link is None:
             note = _("Not connected.")
         else:
             note = _("No tables yet: press n to open one.")
@@ -220,7 +224,7 @@ class LobbyScreen(Screen[None]):
 
     def _selected(self) -> str | None:
         table = self.query_one(DataTable)
-        if not self.taki.tables or table.cursor_row < 0:
+        if not self.session.tables or table.cursor_row < 0:
             return None
         try:
             key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
@@ -232,34 +236,38 @@ class LobbyScreen(Screen[None]):
         self.action_join()
 
     def action_create(self) -> None:
-        if self.taki.link is None:
+        if self.session.link is None:
             self.notify(_("Not connected."), severity="warning")
             return
 
-        def made(options: TableOptions | None) -> None:
-            if options is not None:
-                self.taki.create_table(options)
+        settings = self.session.settings
 
-        default = _("{name}'s table").format(name=self.taki.player_name)[:40]
-        self.app.push_screen(CreateTable(default), made)
+        def made(chosen: tuple[TableOptions, str] | None) -> None:
+            if chosen is not None:
+                options, settings.bot_level = chosen
+                settings.save()
+                self.post_message(intents.NewTable(options))
+
+        default = _("{name}'s table").format(name=self.session.player_name)[:TABLE_NAME_MAX]
+        self.app.push_screen(CreateTable(default, settings.bot_level), made)
 
     def action_settings(self) -> None:
         def saved(changed: bool | None) -> None:
             if changed:  # a new language: draw the lobby anew in it
-                self.app.switch_screen(LobbyScreen())
+                self.app.switch_screen(LobbyScreen(self.session, self.quits))
                 self.app.notify(_("Settings saved."), timeout=3)
 
-        self.app.push_screen(SettingsScreen(), saved)
+        self.app.push_screen(SettingsScreen(self.session), saved)
 
     def action_replays(self) -> None:
-        self.app.push_screen(ReplayListScreen())
+        self.app.push_screen(ReplayListScreen(self.session))
 
     def action_join(self) -> None:
         table = self._selected()
         if table:
-            self.taki.join_table(table)
+            self.post_message(intents.JoinTable(table))
 
     def action_watch(self) -> None:
         table = self._selected()
         if table:
-            self.taki.watch_table(table)
+            self.post_message(intents.WatchTable(table))

@@ -6,22 +6,19 @@ comes from the server (``list_replays``, newest first); Enter asks for the chose
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from protocol.messages import GetReplay, ListReplays, Replay, ReplayInfo
+from protocol.messages import Replay, ReplayInfo
 
+from .. import intents
 from ..i18n import _
 from ..safe import inert
+from ..session import Session
 from .replay import ReplayScreen
-
-if TYPE_CHECKING:
-    from ..app import TakiApp
 
 
 class ReplayListScreen(Screen[None]):
@@ -32,18 +29,12 @@ class ReplayListScreen(Screen[None]):
         Binding("q,escape", "close", "Close"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
+        self.session = session
         self.games: tuple[ReplayInfo, ...] | None = None
         self.rows: list[ReplayInfo | Replay] = []
         """What each row opens: a game on the server, or one kept this session."""
-
-    @property
-    def taki(self) -> TakiApp:
-        from ..app import TakiApp
-
-        assert isinstance(self.app, TakiApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield Static(Text(" " + _("Finished games") + " ", style="bold reverse"))
@@ -55,17 +46,17 @@ class ReplayListScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.add_columns(_("Game"), _("Table"), _("Players"), _("Winner"))
         self.show(())
-        if self.taki.link is not None:
+        if self.session.link is not None:
             self.games = None
             self.query_one("#replays-note", Static).update(_("Asking the server..."))
-            self.taki.request(ListReplays)
+            self.post_message(intents.ListReplays())
         table.focus()
 
     def show(self, games: tuple[ReplayInfo, ...]) -> None:
         """The server's list arrived (and the games kept this session, not on it)."""
         self.games = games
         on_server = {(g.table, g.game) for g in games}
-        kept = [r for r in reversed(self.taki.kept_replays)
+        kept = [r for r in reversed(self.session.kept_replays)
                 if (r.table, r.game) not in on_server]
         self.rows = [*kept, *games]
         table = self.query_one(DataTable)
@@ -88,7 +79,7 @@ class ReplayListScreen(Screen[None]):
             return
         row = self.rows[table.cursor_row]
         if isinstance(row, ReplayInfo):
-            self.taki.request(GetReplay, game=row.game)
+            self.post_message(intents.AskReplay(row.game))
         else:
             self.app.push_screen(ReplayScreen(row))
 

@@ -7,8 +7,6 @@ A new language shows on the screens opened after saving.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,11 +14,12 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, RadioButton, RadioSet, Static
 
+from protocol.limits import NAME_MAX
+
+from .. import intents
 from ..config import valid_name
 from ..i18n import LANGUAGES, _, language, set_language
-
-if TYPE_CHECKING:
-    from ..app import TakiApp
+from ..session import Session
 
 
 class SettingsScreen(ModalScreen[bool]):
@@ -28,24 +27,21 @@ class SettingsScreen(ModalScreen[bool]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    @property
-    def taki(self) -> TakiApp:
-        from ..app import TakiApp
-
-        assert isinstance(self.app, TakiApp)
-        return self.app
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
 
     def compose(self) -> ComposeResult:
-        settings = self.taki.settings
+        settings = self.session.settings
         with VerticalScroll(id="dialog"):
             yield Static(_("Settings"), classes="heading")
             with Horizontal(classes="field"):
                 yield Static(_("Your name"), classes="label")
-                yield Input(value=settings.name or self.taki.player_name, id="name",
-                            max_length=24)
+                yield Input(value=settings.name or self.session.player_name, id="name",
+                            max_length=NAME_MAX)
             with Horizontal(classes="field"):
                 yield Static(_("Your name as a spectator"), classes="label")
-                yield Input(value=settings.spectator_name, id="spectator", max_length=24,
+                yield Input(value=settings.spectator_name, id="spectator", max_length=NAME_MAX,
                             placeholder=_("Spectator"))
             current = settings.lang or language()
             with RadioSet(id="lang"):
@@ -73,15 +69,15 @@ class SettingsScreen(ModalScreen[bool]):
         spectator = self.query_one("#spectator", Input).value.strip()
         if not valid_name(name) or (spectator and not valid_name(spectator)):
             self.query_one("#error", Static).update(
-                Text(_("A name is 1 to 24 printable characters."), style="bold red"))
+                Text(_("A name is 1 to {n} printable characters.").format(n=NAME_MAX),
+                     style="bold red"))
             return
         pressed = self.query_one(RadioSet).pressed_button
         lang = pressed.name if pressed is not None and pressed.name else language()
-        settings = self.taki.settings
+        settings = self.session.settings
         settings.name, settings.spectator_name, settings.lang = name, spectator, lang
         settings.save()
-        if self.taki.role != "spectator":
-            self.taki.player_name = name
+        self.app.post_message(intents.NameChanged(name))  # this screen is closing
         set_language(lang)
         self.dismiss(True)
 

@@ -10,18 +10,21 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from protocol.limits import NAME_MAX
 
-from .. import discovery
+from .. import discovery, intents
+from ..config import valid_name
+from ..discovery import Browser
 from ..i18n import _
+from ..levels import level_word, next_level, usable
+from ..session import Session
 from ..widgets.cards import card_text
+from .base import SessionScreen
 
 if TYPE_CHECKING:
-    from ..app import TakiApp
     from ..discovery import Game
 
 
@@ -33,13 +36,14 @@ def banner() -> Text:
     return out
 
 
-class StartScreen(Screen[None]):
+class StartScreen(SessionScreen):
     """See the module docstring."""
 
     BINDINGS = [
         Binding("p", "play_now", "Play now"),
         Binding("h", "host", "Host for LAN"),
         Binding("j", "join", "Join"),
+        Binding("l", "level", "Bots' level", show=False),
         Binding("g", "games", "Games on the network", show=False),
         Binding("r", "look_again", "Look again", show=False),
         Binding("question_mark", "app.help", "Help"),
@@ -55,20 +59,19 @@ class StartScreen(Screen[None]):
     _looked = False
     """The look (LIST_SECONDS, as long as ``--list``'s) is over."""
 
-    @property
-    def taki(self) -> TakiApp:
-        from ..app import TakiApp
-
-        assert isinstance(self.app, TakiApp)
-        return self.app
+    def __init__(self, session: Session, browser: Browser | None = None) -> None:
+        super().__init__(session)
+        self.browser = browser
+        """What looks for games on the LAN (the app sets it; None: not looking)."""
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="start"):
             yield Static(Text("T A K I", style="bold"), id="logo")
             yield Static(banner(), id="banner")
             yield Static(_("Your name"), classes="label")
-            yield Input(value=self.taki.player_name, id="name", max_length=NAME_MAX)
+            yield Input(value=self.session.player_name, id="name", max_length=NAME_MAX)
             yield Button(_("Play now") + "  (p)", id="play", variant="success")
+            yield Static(self._level_text(), id="level", classes="hint")
             yield Button(_("Host a game for the LAN") + "  (h)", id="host", variant="primary")
             with Horizontal(id="joinrow"):
                 yield Input(placeholder=_("host:port"), id="address")
@@ -80,7 +83,7 @@ class StartScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#play", Button).focus()
-        self.taki.start_discovery()
+        self.post_message(intents.LookForGames())
         self._start_look()
         self.refresh_view()
 
@@ -94,10 +97,10 @@ class StartScreen(Screen[None]):
 
     def action_look_again(self) -> None:
         """Ask the network again (r), after it said nothing."""
-        browser = self.taki.discovery
+        browser = self.browser
         if browser is None or self._games or not browser.available:
             return
-        self.taki.look_again()
+        self.post_message(intents.LookAgain())
         self._start_look()
         self.refresh_view()
 
@@ -106,7 +109,7 @@ class StartScreen(Screen[None]):
 
     def refresh_view(self) -> None:
         """The games found on the network, or a line saying discovery cannot work here."""
-        browser = self.taki.discovery
+        browser = self.browser
         lan, found = self.query_one("#lan", Static), self.query_one("#found", OptionList)
         games = browser.games() if browser is not None else []
         lan.display = browser is not None
@@ -142,9 +145,10 @@ class StartScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         address = event.option.id
-        if event.option_list.id == "found" and address and self.taki.set_name(self._typed_name()):
+        name = self._named() if event.option_list.id == "found" and address else None
+        if address and name:
             self.note(_("Joining {address}...").format(address=address))
-            self.taki.join_address(address)
+            self.post_message(intents.JoinAddress(address, name))
 
     def action_games(self) -> None:
         found = self.query_one("#found", OptionList)
@@ -158,6 +162,15 @@ class StartScreen(Screen[None]):
 
     def _typed_name(self) -> str:
         return self.query_one("#name", Input).value
+
+    def _named(self) -> str | None:
+        """The name typed, if it is one (else say why): the app saves it."""
+        name = self._typed_name().strip()
+        if not valid_name(name):
+            self.notify(_("A name is 1 to {n} printable characters.").format(n=NAME_MAX),
+                        severity="error")
+            return None
+        return name
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "play":
@@ -173,20 +186,34 @@ class StartScreen(Screen[None]):
         elif event.input.id == "name":
             self.query_one("#play", Button).focus()
 
+    def _level_text(self) -> Text:
+        level = level_word(usable(self.session.settings.bot_level))
+        return Text(_("Bots: {level} (l changes)").format(level=level))
+
+    def action_level(self) -> None:
+        """The next bots' level (l), remembered: Play now and new tables use it."""
+        settings = self.session.settings
+        settings.bot_level = next_level(settings.bot_level)
+        settings.save()
+        self.query_one("#level", Static).update(self._level_text())
+
     def action_play_now(self) -> None:
-        if self.taki.set_name(self._typed_name()):
+        name = self._named()
+        if name:
             self.note(_("Starting a table with three bots..."))
-            self.taki.play_now()
+            self.post_message(intents.PlayNow(name))
 
     def action_host(self) -> None:
-        if self.taki.set_name(self._typed_name()):
+        name = self._named()
+        if name:
             self.note(_("Starting a server for your LAN..."))
-            self.taki.host_lan()
+            self.post_message(intents.HostLan(name))
 
     def action_join(self) -> None:
         address = self.query_one("#address", Input)
         if not address.value.strip():
             address.focus()
             return
-        if self.taki.set_name(self._typed_name()):
-            self.taki.join_address(address.value)
+        name = self._named()
+        if name:
+            self.post_message(intents.JoinAddress(address.value, name))

@@ -1,7 +1,7 @@
 """The table: your hand, the leading card, the other players, the log and the chat.
 
-Everything is drawn from ``app.state`` (a ``client.state.TableState``) whenever the app
-says something changed; keys and clicks become requests through ``app.send_action``.
+Everything is drawn from ``session.state`` (a ``client.state.TableState``) whenever the app
+says something changed; keys and clicks become intents (``intents.Act``) posted up.
 Text from the network (names, chat) is always wrapped in ``rich.text.Text`` so it is
 shown as typed, never interpreted as markup.
 """
@@ -9,7 +9,7 @@ shown as typed, never interpreted as markup.
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
@@ -17,28 +17,39 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
 from engine.reasons import why_not
-from protocol.limits import NAME_MAX, TABLE_NAME_MAX
+from protocol.limits import CHAT_MAX, NAME_MAX, TABLE_NAME_MAX
 
+from .. import intents
 from ..i18n import _
 from ..i18n import key as key_name
 from ..safe import inert
-from ..widgets.cards import TILE_KEYS, CardTile, HandView, card_text, color_swatch, sort_hand
+from ..session import Session
+from ..widgets.cards import (
+    BIG_CARD,
+    TILE_KEYS,
+    CardTile,
+    HandView,
+    big_card,
+    card_text,
+    color_swatch,
+    sort_hand,
+)
 from ..widgets.keybar import fit_keys
 from ..words import card_words, cards_count, color_word, refusal, seconds
-
-if TYPE_CHECKING:
-    from ..app import TakiApp
-
+from .base import SessionScreen
 
 RULE_CODES = frozenset(
     {"illegal_action", "not_your_turn", "card_not_in_hand", "bad_color", "game_over"}
 )
 """Server refusals that are the rules' (engine.errors): worded by engine.reasons."""
+MIDDLE_MIN, MIDDLE_FEW = 4, 7
+"""Rows of the log and chat row: at least (a small terminal), and while the log has only
+a few lines (the chat box and its input still fit)."""
 
 
 class ColorPicker(ModalScreen[str | None]):
@@ -66,7 +77,7 @@ class ColorPicker(ModalScreen[str | None]):
         self.dismiss(color or None)
 
 
-class TableScreen(Screen[None]):
+class TableScreen(SessionScreen):
     """See the module docstring."""
 
     BINDINGS = [
@@ -92,8 +103,8 @@ class TableScreen(Screen[None]):
         *[Binding(k, f"pick({i})", show=False) for i, k in enumerate(TILE_KEYS)],
     ]
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
         self.selected = 0
         self._log_len = 0
         self._log_epoch = -1
@@ -105,6 +116,8 @@ class TableScreen(Screen[None]):
         self._banner = ""
         self._banner_seq = 0
         self._banner_timer: Timer | None = None
+        self._spare = 0
+        """Rows the log leaves free (where the leading card is drawn large)."""
 
     def flash(self, text: str) -> None:
         """A short message in the status line (a refusal, a hint), gone after 5 s."""
@@ -122,29 +135,27 @@ class TableScreen(Screen[None]):
         self._leaving = False
         self.refresh_view()
 
-    @property
-    def taki(self) -> TakiApp:
-        from ..app import TakiApp
-
-        assert isinstance(self.app, TakiApp)
-        return self.app
-
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         with Horizontal(id="top"):
             yield Static(id="players")
             yield Static(id="lead")
+        yield Static(id="room")
         yield Static(id="status")
         with Horizontal(id="middle"):
             yield RichLog(id="log", markup=False, wrap=True, max_lines=300, min_width=20)
             with Vertical(id="chatbox"):
                 yield RichLog(id="chat", markup=False, wrap=True, max_lines=200, min_width=10)
-                yield Input(placeholder=_("t: chat"), id="chat-input", max_length=500)
+                yield Input(placeholder=_("t: chat"), id="chat-input", max_length=CHAT_MAX)
         yield HandView(id="hand")
         yield Static(id="keys")
 
     def on_mount(self) -> None:
         self.refresh_view()
+        # The log's lines are laid out after it is written to: fit its box then.
+        with contextlib.suppress(NoMatches):  # a screen popped before it was composed
+            self.watch(self.query_one("#log", RichLog), "virtual_size", self._log_grew,
+                       init=False)
 
     def on_screen_resume(self) -> None:
         self.refresh_view()  # after a pop-up closes: catch up on what happened under it
@@ -157,7 +168,7 @@ class TableScreen(Screen[None]):
             self._redraw()
 
     def _redraw(self) -> None:
-        state = self.taki.state
+        state = self.session.state
         info = state.info
         view = state.view
         names = state.names()
@@ -168,7 +179,7 @@ class TableScreen(Screen[None]):
             title.append(f"  {_(info.state)}")
             if me is None:
                 title.append("  " + _("(watching)"), style="italic")
-        conn = self.taki.connection_note
+        conn = self.session.connection_note
         if conn:
             title.append(f"   {conn}", style="bold red")
         if state.banner_seq != self._banner_seq:  # a new announcement: show it a while
@@ -199,18 +210,51 @@ class TableScreen(Screen[None]):
         for line in lines:
             log.write(Text(line))
         self._log_len = state.log_total
+        self._draw_middle()
+        self.call_after_refresh(self._fit_log)
         chat = self.query_one("#chat", RichLog)
-        for who, text, spectator in self.taki.chat_lines[self._chat_len :]:
+        for who, text, spectator in self.session.chat_lines[self._chat_len :]:
             entry = Text(who, style="italic" if spectator else "bold")
             if spectator:
                 entry.append(" " + _("(spectator)"), style="dim")
             entry.append(": ")
             entry.append(text)
             chat.write(entry)
-        self._chat_len = len(self.taki.chat_lines)
+        self._chat_len = len(self.session.chat_lines)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_log)
+
+    def _log_grew(self) -> None:
+        self.call_after_refresh(self._fit_log)
+
+    def _fit_log(self) -> None:
+        """The log box as tall as its lines, up to the room the other parts leave (no
+        empty log rows on a tall terminal); what room is left goes under the players, so
+        the status line, the log and the hand stay together above the keys."""
+        with contextlib.suppress(NoMatches):
+            log = self.query_one("#log", RichLog)
+            middle = self.query_one("#middle")
+            fixed = sum(self.query_one(f"#{name}").outer_size.height
+                        for name in ("title", "top", "status", "hand", "keys"))
+            room = self.size.height - fixed
+            rows = max(MIDDLE_MIN, min(max(log.virtual_size.height + 2, MIDDLE_FEW), room))
+            if middle.styles.height is None or middle.styles.height.value != rows:
+                middle.styles.height = rows
+            spare = self.query_one("#room")
+            spare.display = rows < room  # a 1fr row still takes one: gone when no room
+            self._spare = room - rows
+            self._draw_middle()
+
+    def _draw_middle(self) -> None:
+        """The leading card, large, in the rows the log leaves (when they hold it)."""
+        view = self.session.state.view
+        lead = str(view.get("lead", "")) if view else ""
+        shown = big_card(lead) if lead and self._spare >= BIG_CARD[1] else Text()
+        self.query_one("#room", Static).update(shown)
 
     def _players(self, names: list[str], view: dict[str, Any] | None, me: int | None) -> Text:
-        state = self.taki.state
+        state = self.session.state
         info = state.info
         out = Text()
         if info is None:
@@ -266,7 +310,7 @@ class TableScreen(Screen[None]):
     def _status(self, names: list[str], view: dict[str, Any] | None, me: int | None) -> Text:
         if self._flash:
             return Text(self._flash, style="bold yellow")
-        state = self.taki.state
+        state = self.session.state
         out = Text()
         info = state.info
         if view is None:
@@ -299,7 +343,7 @@ class TableScreen(Screen[None]):
             by = pending.get("by", 0)
             who = names[by] if by < len(names) else "?"
             t = Text(_("+3 from {name}").format(name=who), style="bold red")
-            left = self.taki.countdown("plus3")
+            left = self.session.countdown("plus3")
             if left is not None:
                 t.append(" (" + seconds(left) + ")")
             passed = [names[i] for i in pending.get("passed", []) if i < len(names)]
@@ -318,7 +362,7 @@ class TableScreen(Screen[None]):
             parts.append(Text(_("King: play any card or end the turn (e)")))
         if state.legal:
             parts.insert(0, Text(_("Your move!"), style="bold reverse green"))
-            left = self.taki.countdown("turn")
+            left = self.session.countdown("turn")
             if left is not None:
                 parts.insert(1, Text(seconds(left), style="bold yellow"))
         elif view.get("turn") is not None and not pending:
@@ -335,7 +379,7 @@ class TableScreen(Screen[None]):
         return out
 
     def _keys(self) -> Text:
-        state = self.taki.state
+        state = self.session.state
         items: list[tuple[str, str, bool]] = []
         """(key, what it does, whether the words matter): what this moment offers."""
         hints = [
@@ -374,7 +418,7 @@ class TableScreen(Screen[None]):
 
     def shown_hand(self) -> list[str]:
         """The hand in the order it is shown (sorted by colour unless as dealt)."""
-        hand = self.taki.state.hand
+        hand = self.session.state.hand
         return hand if self.as_dealt else sort_hand(hand)
 
     def action_order(self) -> None:
@@ -386,13 +430,13 @@ class TableScreen(Screen[None]):
         self.flash(_("Hand: as dealt") if self.as_dealt else _("Hand: sorted by colour"))
 
     def action_move(self, step: int) -> None:
-        hand = self.taki.state.hand
+        hand = self.session.state.hand
         if hand:
             self.selected = (self.selected + step) % len(hand)
             self.refresh_view()
 
     def action_pick(self, index: int) -> None:
-        if index < len(self.taki.state.hand):
+        if index < len(self.session.state.hand):
             self.selected = index
             self.refresh_view()
 
@@ -401,7 +445,7 @@ class TableScreen(Screen[None]):
         self.action_play()
 
     def action_play(self) -> None:
-        state = self.taki.state
+        state = self.session.state
         hand = self.shown_hand()
         if not hand or self.selected >= len(hand):
             return
@@ -416,28 +460,28 @@ class TableScreen(Screen[None]):
                 if color:
                     action = state.play_of("color", color)
                     if action is not None:
-                        self.taki.send_action(action, last=len(state.hand) <= 2)
+                        self.post_message(intents.Act(action, last=len(state.hand) <= 2))
 
             self.app.push_screen(ColorPicker(), chosen)
             return
         action = state.play_of(card)
         if action is not None:
-            self.taki.send_action(action)
+            self.post_message(intents.Act(action))
 
     def action_act(self, kind: str) -> None:
-        action = self.taki.state.action(kind)
+        action = self.session.state.action(kind)
         if action is None:
             self.refuse(kind)
             return
-        self.taki.send_action(action)
+        self.post_message(intents.Act(action))
 
     def refuse(self, kind: str, card: str | None = None) -> None:
         """Say why ``kind`` cannot be done now (engine.reasons, from this seat's view)."""
-        state = self.taki.state
+        state = self.session.state
         self.flash(refusal(why_not(state.view, kind, card), state.names()))
 
     def action_host(self, what: str) -> None:
-        state = self.taki.state
+        state = self.session.state
         info = state.info
         if info is None:
             return
@@ -453,12 +497,12 @@ class TableScreen(Screen[None]):
             self.flash(_("Only after the game: r starts a rematch.") if needs == "over"
                        else _("Only before the game starts."))
             return
-        self.taki.host_command(what)
+        self.post_message(intents.HostCommand(what))
 
     def action_replay(self) -> None:
-        info = self.taki.state.info
+        info = self.session.state.info
         if info is not None and info.state == "over":
-            self.taki.show_replay()
+            self.post_message(intents.ShowReplay())
         else:
             self.flash(_("The replay opens when the game is over."))
 
@@ -470,13 +514,14 @@ class TableScreen(Screen[None]):
             text = event.value.strip()
             event.input.value = ""
             if text:
-                self.taki.send_chat(text)
+                self.post_message(intents.SendChat(text))
             self.set_focus(None)
 
     def action_leave(self) -> None:
         """Leave; during a game, only on a second q (a bot then takes the seat)."""
-        if self.taki.state.playing and self.taki.state.seat is not None and not self._leaving:
+        state = self.session.state
+        if state.playing and state.seat is not None and not self._leaving:
             self._leaving = True
             self.flash(_("Press q again to leave the game (a bot will take your seat)."))
             return
-        self.taki.leave_table()
+        self.post_message(intents.LeaveTable())

@@ -1,0 +1,469 @@
+"""The client's session: one connection to a server and what the client knows from it.
+
+UI-free (no screen, no widget, no app): it owns the connection (``link``), the table
+state (``state``), the lobby (``tables``), the chat, the timers and the seat token, and
+says what happened by posting the Textual messages below to whoever gave it ``post``
+(the app). The app passes it down to the screens, which read it ("attributes down");
+the screens' wishes come back up as messages too (client/intents.py). The connection
+loop (``run``) reads messages, updates this knowledge and posts ``Changed``; it never
+waits on the UI and the UI never waits on it. When the connection drops it says so and
+reconnects with backoff, presenting the seat token, so the server hands back seat, hand
+and turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from textual.message import Message as UIMessage
+
+from protocol.errors import is_fatal
+from protocol.limits import CHAT_MAX, NAME_MAX
+from protocol.messages import (
+    Ack,
+    Action,
+    AddBot,
+    Chat,
+    ChatLine,
+    CreateTable,
+    Error,
+    Event,
+    GameAction,
+    GetReplay,
+    Join,
+    Leave,
+    ListTables,
+    Message,
+    Rematch,
+    RemoveBot,
+    Replay,
+    ReplayInfo,
+    Replays,
+    Request,
+    Resync,
+    Snapshot,
+    Spectate,
+    Start,
+    TableInfo,
+    TableOptions,
+    TableRemoved,
+    Tables,
+    TableUpdate,
+    Timer,
+)
+
+from . import tokens
+from .config import Settings
+from .i18n import _
+from .levels import usable
+from .net import Link, LinkClosed
+from .safe import inert
+from .state import TableState
+
+Answer = Callable[[Message], None]
+Post = Callable[[UIMessage], object]
+
+
+class Session:
+    """See the module docstring."""
+
+    # ------------------------------------------------------------ messages up
+
+    class Changed(UIMessage):
+        """What the session knows changed: the screens showing it redraw."""
+
+    @dataclass
+    class Notice(UIMessage):
+        """Something to tell the player in a toast."""
+
+        text: str
+        title: str = ""
+        severity: str = "information"
+        timeout: float = 5.0
+
+    @dataclass
+    class Refused(UIMessage):
+        """The server refused a request; ``last_sent`` is the game action sent last
+        (a rule's refusal is worded from it)."""
+
+        error: Error
+        last_sent: tuple[str, str | None] | None
+
+    class Seated(UIMessage):
+        """A snapshot of a table arrived: its screen is due."""
+
+    class SeatGone(UIMessage):
+        """Back from an outage, the seat was gone (the table closed or a bot took it)."""
+
+    class Unreachable(UIMessage):
+        """The address given cannot be reached (``reach_problem`` says why)."""
+
+    @dataclass
+    class Connected(UIMessage):
+        """The connection is up; ``first``: the first of this run of the loop;
+        ``seated``: the server handed a seat back."""
+
+        first: bool
+        seated: bool
+
+    @dataclass
+    class ReplayArrived(UIMessage):
+        """A finished game the player asked to see."""
+
+        replay: Replay
+
+    @dataclass
+    class ReplaysListed(UIMessage):
+        """The server's list of finished games."""
+
+        games: tuple[ReplayInfo, ...]
+
+    # ------------------------------------------------------------ life
+
+    def __init__(
+        self,
+        post: Post,
+        *,
+        settings: Settings | None = None,
+        player_name: str = "Player",
+        role: str | None = None,
+        fresh: bool = False,
+    ) -> None:
+        self.post = post
+        self.settings = settings or Settings()
+        self.player_name = player_name
+        self.role = role
+        self.fresh = fresh
+        """Ignore a saved seat token on the first connection (``--fresh``)."""
+        self.state = TableState()
+        self.tables: dict[str, TableInfo] = {}
+        self.chat_lines: list[tuple[str, str, bool]] = []
+        self.timers: dict[str, float] = {}
+        self.link: Link | None = None
+        self.token: str | None = None
+        self.token_home: tuple[str, str] | None = None
+        """(server address, player name) under which this player's seat token is saved
+        (client/tokens.py); None: not saved (Play now, a spectator)."""
+        self.watching: str | None = None
+        """The table this client watches as a spectator (rejoined after a reconnect)."""
+        self.last_sent: tuple[str, str | None] | None = None
+        """The last game action sent (type, card): a refusal of it is worded from it."""
+        self.kept_replays: list[Replay] = []
+        """The games finished at this client's tables this session, oldest first."""
+        self._quiet_replays = 0
+        """Replays asked for to keep, not to show (their answers are still due)."""
+        self.pending: dict[int, Answer | None] = {}
+        self.connection_note = ""
+        self.server_label = ""
+        self.reach_problem = ""
+        """Why the address typed cannot be reached, in words (CannotJoinScreen)."""
+        self.retry_at: float | None = None
+        self.attempt = 0
+        self.server_stopped = False
+        """The server said ``server_shutdown``: it was stopped, not lost."""
+        self.quitting = False
+        # Ids must not repeat within a seat's life, and a seat now outlives this process
+        # (client/tokens.py): start at a random point, as PROTOCOL.md section 4 asks.
+        self._request_ids = itertools.count(random.randrange(1, 2**31))
+
+    def changed(self) -> None:
+        self.post(Session.Changed())
+
+    def notice(self, text: str, title: str = "", severity: str = "information",
+               timeout: float = 5.0) -> None:
+        self.post(Session.Notice(text, title, severity, timeout))
+
+    def countdown(self, kind: str) -> float | None:
+        """Seconds left on the timer of ``kind`` (None: none running)."""
+        due = self.timers.get(kind)
+        if due is None:
+            return None
+        return max(0.0, due - asyncio.get_running_loop().time())
+
+    def forget_server(self) -> None:
+        """Off this server (back to the start screen): its lobby is no longer known."""
+        self.link = None
+        self.tables.clear()
+        self.reach_problem = ""
+
+    # ------------------------------------------------------------ seat tokens
+
+    def keep_tokens(self, address: str) -> None:
+        """Save this player's seat tokens for ``address`` (never a spectator's), and
+        take up the one saved there, unless told to start afresh."""
+        if self.role == "spectator":
+            self.token_home = None
+            return
+        self.token_home = (address, self.player_name)
+        if self.token is None and not self.fresh:
+            self.token = tokens.load(address, self.player_name)
+        self.fresh = False
+
+    def saw_token(self, token: str | None) -> None:
+        """A seat's token arrived (or, None, the seat is gone): remember it, on disk too."""
+        self.token = token
+        if self.token_home is None:
+            return
+        address, name = self.token_home
+        if token is None:
+            tokens.forget(address, name)
+        else:
+            tokens.save(address, name, token)
+
+    # ------------------------------------------------------------ the connection
+
+    async def run(self, host: str, port: int, give_up_first: bool,
+                  problem_words: Callable[[str | None, str, int, str], str]) -> None:
+        """Connect, and stay connected: on a drop, retry with backoff and the token.
+        ``give_up_first``: a first connection that fails is reported and not retried
+        (the player typed it on the start screen and tries again)."""
+        delay = 0.5
+        first = True
+        told = False
+        self.attempt = 0
+        while not self.quitting:
+            link = Link(host, port, self._request_ids)
+            try:
+                welcome = await link.open(self.player_name, token=self.token, role=self.role)
+            except (LinkClosed, TimeoutError) as exc:
+                closed = exc if isinstance(exc, LinkClosed) else LinkClosed("", "timeout")
+                words = problem_words(closed.problem, host, port, closed.reason)
+                if first and give_up_first:
+                    self.notice(words, _("Connection"), "error", 8)
+                    return
+                if first:  # the address given cannot be reached: say so, not a lobby
+                    self.reach_problem = words
+                    self.retry_at = asyncio.get_running_loop().time() + delay
+                    self.post(Session.Unreachable())
+                elif not told and not self.server_stopped:  # once per outage
+                    self.notice(words, _("Connection"), "error", 8)
+                told = True
+                self.attempt += 1
+                if not self.server_stopped:
+                    self.connection_note = _("Not connected: retrying...")
+                self.changed()
+                await asyncio.sleep(delay)
+                self.retry_at = None
+                delay = min(delay * 2, 10)
+                continue
+            self.link = link
+            self.connection_note = ""
+            self.reach_problem = ""
+            if self.server_stopped:
+                self.notice(_("The server is back."), _("Connection"), timeout=4)
+                self.server_stopped = False
+            delay = 0.5
+            self.attempt = 0
+            told = False
+            if welcome.name and welcome.table is None:
+                # The server cleaned the name (welcome.name comes only when it changed
+                # it). With a seat taken back, it is that seat's name (``Twin (2)``),
+                # which the table shows; the player's own name stays for the lobby.
+                self.player_name = welcome.name
+            if welcome.table is None:
+                if self.token is not None:  # the server no longer knows that seat
+                    self.saw_token(None)
+                self.request(ListTables)
+                if self.watching is not None:
+                    self.request(Spectate, table=self.watching)  # spectators stay spectators
+                elif self.state.info is not None and not first:
+                    self.notice(_("Your seat is gone: the table closed or a bot took it."),
+                                severity="warning", timeout=8)
+                    self.state = TableState()
+                    self.post(Session.SeatGone())
+            self.post(Session.Connected(first, welcome.table is not None))
+            first = False
+            self.changed()
+            try:
+                await link.run(self.deliver)
+            except LinkClosed as exc:
+                if self.quitting:
+                    return
+                self.link = None
+                self.state.legal = ()  # nothing can be played while away
+                self.timers.clear()
+                if self.server_stopped:  # it said so: no alarm, just wait for it quietly
+                    self.connection_note = _("The server was stopped: waiting for it...")
+                else:
+                    self.connection_note = _("Connection lost: reconnecting...")
+                    self.notice(exc.reason, _("Connection"), "warning")
+                told = True
+                self.changed()
+                await asyncio.sleep(delay)
+
+    def request(
+        self, message_type: type[Request], /, then: Answer | None = None, **fields: Any
+    ) -> None:
+        """Send a request; ``then`` gets its ack. Errors are shown to the player."""
+        if self.link is None:
+            self.notice(_("Not connected."), severity="warning")
+            return
+        try:
+            rid = self.link.request(message_type, **fields)
+        except LinkClosed as exc:
+            self.notice(exc.reason, severity="error")
+            return
+        self.pending[rid] = then
+
+    def deliver(self, message: Message) -> None:
+        """One message from the server: update what is known, say what happened."""
+        if isinstance(message, Tables):
+            self.tables = {t.id: t for t in message.tables}
+        elif isinstance(message, TableUpdate):
+            self.tables[message.table.id] = message.table
+            ended = self.state.info is not None and self.state.info.id == message.table.id \
+                and self.state.info.state == "playing" and message.table.state == "over"
+            self.state.on_table(message.table)
+            if ended:  # keep the game for this session (a Play-now server keeps nothing)
+                self._quiet_replays += 1
+                self.request(GetReplay, table=message.table.id)
+        elif isinstance(message, TableRemoved):
+            self.tables.pop(message.table, None)
+        elif isinstance(message, Snapshot):
+            self._snapshot(message)
+        elif isinstance(message, Event):
+            if not self.state.on_event(message):
+                self.request(Resync, seq=self.state.seq)
+        elif isinstance(message, ChatLine):
+            self.chat_lines.append(
+                (inert(message.name, NAME_MAX), inert(message.text, CHAT_MAX), message.spectator)
+            )
+        elif isinstance(message, Replay):
+            self.kept_replays = [
+                r for r in self.kept_replays
+                if (r.table, r.game, r.seed) != (message.table, message.game, message.seed)
+            ] + [message]
+            if self._quiet_replays:
+                self._quiet_replays -= 1
+            else:
+                self.post(Session.ReplayArrived(message))
+        elif isinstance(message, Replays):
+            self.post(Session.ReplaysListed(message.games))
+        elif isinstance(message, Timer):
+            self._timer(message)
+        elif isinstance(message, Ack):
+            if message.token:
+                self.saw_token(message.token)
+            then = self.pending.pop(message.id, None)
+            if then is not None:
+                then(message)
+        elif isinstance(message, Error):
+            self._error(message)
+        self.changed()
+
+    def _snapshot(self, message: Snapshot) -> None:
+        fresh = message.seq == 0 and message.view is not None and not message.log
+        self.state.on_snapshot(message)
+        self.tables[message.table.id] = message.table
+        if message.seat is None:
+            self.watching = message.table.id
+        else:
+            self.watching = None  # seated (again: a host may hand a seat back)
+        if fresh and message.view is not None:
+            names = self.state.names()
+            first = message.view.get("turn", 0)
+            if first == message.seat:
+                self.state.note(_("New game: you start."))
+            else:
+                self.state.note(_("New game: {name} starts.").format(name=names[first]))
+        self.post(Session.Seated())
+
+    def _timer(self, message: Timer) -> None:
+        self.state.on_timer(message.kind, message.seat, message.seconds)
+        if message.kind == "paused" and (message.seconds is None) == ("paused" in self.timers):
+            self.state.note(
+                _("Moves are saved again: the table goes on.") if message.seconds is None
+                else _("The server cannot save moves right now: the table waits until it can.")
+            )
+        if message.seconds is None:
+            self.timers.pop(message.kind, None)
+        else:
+            loop = asyncio.get_running_loop()
+            self.timers[message.kind] = loop.time() + message.seconds
+
+    def _error(self, message: Error) -> None:
+        if message.id is not None:
+            self.pending.pop(message.id, None)
+        if message.code == "server_shutdown":  # stopped on purpose, not a crash
+            self.server_stopped = True
+            self.connection_note = _("The server was stopped: waiting for it...")
+            self.notice(_("The server was stopped."), _("Connection"), "warning", 8)
+        else:
+            self.post(Session.Refused(message, self.last_sent))
+            if is_fatal(message.code):
+                self.connection_note = message.message
+
+    # ------------------------------------------------------------ commands
+
+    def create_table(self, options: TableOptions, then: Callable[[], None] | None = None) -> None:
+        self.chat_lines.clear()
+        self.request(CreateTable, (lambda _m: then()) if then else None, options=options)
+
+    def join_table(self, table: str) -> None:
+        self.chat_lines.clear()
+        self.request(Join, table=table)
+
+    def watch_table(self, table: str) -> None:
+        self.chat_lines.clear()
+        self.request(Spectate, table=table)
+
+    def leave_table(self) -> None:
+        # Lobby pushes stopped when we sat down (PROTOCOL.md 5.1): ask for the list again.
+        self.request(Leave, then=lambda _ack: self.request(ListTables))
+        self.watching = None
+        self.saw_token(None)
+        self.state = TableState()
+        self.timers.clear()
+
+    def send_action(self, action: GameAction, last: bool = False) -> None:
+        self.last_sent = (action.type, action.card)
+        if last:
+            action = GameAction(action.type, action.seat, action.card, action.color, True)
+        self.request(Action, action=action, seq=None)
+
+    def replay_of_table(self) -> Replay | None:
+        """The finished game of this table kept this session; else None, and it is
+        asked of the server (a ``ReplayArrived`` follows)."""
+        info = self.state.info
+        if info is None:
+            return None
+        kept = [r for r in self.kept_replays if r.table == info.id]
+        if kept and not self._quiet_replays:
+            return kept[-1]
+        self._quiet_replays = 0
+        self.request(GetReplay, table=info.id)
+        return None
+
+    def send_chat(self, text: str) -> None:
+        self.request(Chat, text=text[:CHAT_MAX])
+
+    def host_command(self, what: str) -> None:
+        info = self.state.info
+        if info is None or self.state.seat is None or info.host != self.state.seat:
+            return
+        if what == "start" and info.state == "waiting":
+            self.request(Start)
+        elif what == "add_basic":  # the level chosen (normal unless changed)
+            self.request(AddBot, kind=usable(self.settings.bot_level))
+        elif what == "add_random":
+            self.request(AddBot, kind="random")
+        elif what == "remove_bot":
+            bots = [i for i, s in enumerate(info.seats) if s is not None and s.bot]
+            if info.state == "playing":  # only a seat a bot keeps may be handed back
+                bots = [i for i, s in enumerate(info.seats) if s is not None and s.returnable]
+            if bots:
+                self.request(RemoveBot, seat=bots[-1])
+        elif what == "rematch" and info.state == "over":
+            self.request(Rematch)
+
+    def add_bots_and_start(self, count: int) -> None:
+        """Play now: ``count`` bots of the level chosen, and deal."""
+        level = usable(self.settings.bot_level)
+        for _i in range(count):
+            self.request(AddBot, kind=level)
+        self.request(Start)
