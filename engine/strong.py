@@ -3,15 +3,16 @@
 At each decision it samples worlds consistent with what its seat knows -- its hand, the
 public view (card counts, stages, declarations, the run, the +2 stack, the +3 window) and
 the public history of cards played (which tells it the discard pile, so every card it
-has not seen is either in a hand or in the draw pile) -- and plays each candidate action
-in each world, followed by a playout in which every seat plays like ``basic`` (its own
+has not seen is either in a hand or in the draw pile) -- and tries the candidate actions
+in them, each followed by a playout in which every seat plays like ``basic`` (its own
 seat a little better: it gets rid of a King or a Breaker rather than draw, which basic
 never does). A playout stops after ``PLAYOUT_CAP`` actions and is scored by the cards
 each seat has left. The budget is spent by sequential halving: a round of worlds for
 every candidate, then the better half goes on to the next round with the same share of
 the budget, and so on until two are left and the better is played -- so the candidates
 worth a closer look get most of the playouts (against basic, 2-player games went from
-71% to 74% won on 300 paired deals, at the same budget). Within a round every candidate
+71% to 74% won on 300 paired deals at the same budget; 70.6% over bench/bots.py's 1,000;
+doubling the budget again gained nothing). Within a round every candidate
 is tried in the same worlds (common random numbers), which makes the comparison far less
 noisy than the budget alone would suggest.
 
