@@ -1,6 +1,6 @@
 """Server throughput and latency: 48 bot clients at 12 tables, against a raw trio ceiling.
 
-    python -m bench.server_speed [--seconds 10] [--tables 12] [--client basic|first]
+    python -m bench.server_speed [--seconds 10] [--tables 12] [--strong N] [--client basic|first]
                                  [--server subprocess|inproc] [--profile server.prof]
 
 Two phases, the same client machinery and turn pattern:
@@ -26,7 +26,11 @@ window at once, expected). ``--server subprocess`` (default) runs each server in
 (``--child taki|echo``), which reports its CPU time through its stdin/stdout;
 ``--server inproc`` runs it in this trio loop (one core for everything). ``--profile
 PATH`` profiles the taki server during the window only (cProfile, or ``--profiler
-pyinstrument`` if installed). The last line printed is one JSON object.
+pyinstrument`` if installed; CPU time, not wall time). ``--strong N`` runs N more
+tables beside the measured ones during the taki phase, each one client and 3
+``strong`` bots thinking flat out (their moves are not counted; the search runs in the
+server's worker process, whose CPU is not in ``server_cpu``). The last line printed is
+one JSON object.
 """
 
 from __future__ import annotations
@@ -68,6 +72,7 @@ from engine.bots import BasicBot
 from protocol.messages import (
     Ack,
     Action,
+    AddBot,
     CreateTable,
     Error,
     Event,
@@ -171,9 +176,17 @@ class TakiSeat(Client):
         self.queue(Action(self.pending, action))
 
 
-async def taki_phase(port: int, tables: int, mode: str, meter: Meter) -> Phase:
-    """Seat everyone; ``setup`` starts the games."""
+async def taki_phase(
+    port: int, tables: int, mode: str, meter: Meter, strong: int = 0
+) -> Phase:
+    """Seat everyone; ``setup`` starts the games. ``strong`` more tables run beside
+    them, each one client and 3 ``strong`` bots, measured by nothing: their load."""
     seats: list[TakiSeat] = []
+    hosts: list[TakiSeat] = []
+    for t in range(strong):
+        host = await TakiSeat.connect(port, f"strong{t}")
+        host.mode = mode
+        hosts.append(host)
     for t in range(tables):
         clock = TableClock()
         meter.clocks.append(clock)
@@ -183,8 +196,18 @@ async def taki_phase(port: int, tables: int, mode: str, meter: Meter) -> Phase:
             seats.append(seat)
 
     async def setup(nursery: trio.Nursery) -> None:
-        for c in seats:
+        for c in seats + hosts:
             nursery.start_soon(c.pump)
+        for t, host in enumerate(hosts):
+            host.host = True
+            answer = await host.request(CreateTable, options=TableOptions(f"strong {t}", SEATS))
+            assert isinstance(answer, Ack) and answer.table is not None, answer
+            for _ in range(SEATS - 1):
+                added = await host.request(AddBot, kind="strong")
+                assert isinstance(added, Ack), added
+            host.auto = True
+            started = await host.request(Start)
+            assert isinstance(started, Ack), started
         for t in range(tables):
             host, *guests = seats[t * SEATS : (t + 1) * SEATS]
             host.host = True
@@ -198,7 +221,7 @@ async def taki_phase(port: int, tables: int, mode: str, meter: Meter) -> Phase:
             started = await host.request(Start)
             assert isinstance(started, Ack), started
 
-    return Phase(setup, [c.stream for c in seats])
+    return Phase(setup, [c.stream for c in seats + hosts])
 
 
 # ---------------------------------------------------------------------------- echo
@@ -342,7 +365,9 @@ class Profiler:
 
     def __init__(self, tool: str, path: str) -> None:
         self.path = path
-        self.cprofile = cProfile.Profile() if tool == "cprofile" else None
+        # CPU time, not wall time: on a shared machine a descheduled server would
+        # otherwise charge the wait to whatever call it was in.
+        self.cprofile = cProfile.Profile(time.process_time) if tool == "cprofile" else None
         self.sampler: Any = None
         if tool == "pyinstrument":  # optional: imported only when asked for
             module = importlib.import_module("pyinstrument")
@@ -420,7 +445,7 @@ async def measure(kind: str, args: argparse.Namespace, profile: str | None) -> d
             profiler = Profiler(args.profiler, profile) if profile else None
             server = ServerHandle(port_box[0], None, profiler)
         if kind == "taki":
-            phase = await taki_phase(server.port, args.tables, args.client, meter)
+            phase = await taki_phase(server.port, args.tables, args.client, meter, args.strong)
         else:
             phase = await echo_phase(server.port, args.tables, meter)
         async with trio.open_nursery() as clients:
@@ -535,6 +560,7 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
         "client": args.client,
         "clients": args.tables * SEATS,
         "tables": args.tables,
+        "strong_tables": args.strong,
         "warmup_s": args.warmup,
         "taki": taki,
         "echo": echo,
@@ -583,6 +609,8 @@ def main(argv: list[str] | None = None) -> int:
         help="basic: BasicBot on the patched view; first: the first legal action")  # fmt: skip
     add("--server", choices=["subprocess", "inproc"], default="subprocess",
         help="run the servers in a child process (default) or in this trio loop")  # fmt: skip
+    add("--strong", type=int, default=0, metavar="N",
+        help="N more tables (one client, 3 strong bots) run beside, in the taki phase")  # fmt: skip
     add("--rate", type=float, default=1e9, help="the server's per-connection request rate")
     add("--profile", metavar="PATH", help="profile the taki server into PATH")
     add("--profiler", choices=["cprofile", "pyinstrument"], default="cprofile")

@@ -47,7 +47,7 @@ BOTH: Final = "both"
 
 ROLES: Final[tuple[str, ...]] = ("player", "spectator")
 """Roles a client may claim in ``hello``: a spectator never takes a seat."""
-BOT_KINDS: Final[tuple[str, ...]] = ("random", "basic")
+BOT_KINDS: Final[tuple[str, ...]] = ("random", "basic", "strong")
 TABLE_STATES: Final[tuple[str, ...]] = ("waiting", "playing", "over")
 TIMER_KINDS: Final[tuple[str, ...]] = ("turn", "plus3", "reconnect", "paused")
 

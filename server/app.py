@@ -31,10 +31,13 @@ from .lobby import Lobby
 from .lock import DataDirInUse, DataDirLock
 from .session import Limits, Session
 from .store import Store
+from .thinking import Thinkers
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 """taki-server's exit codes: stopped cleanly; could not listen (or failed); usage error."""
 log = logging.getLogger("taki.server")
+DRAIN_TIMEOUT = 2.0
+"""Seconds a stopping server gives its connections to take their last frames."""
 
 
 class Server:
@@ -72,6 +75,13 @@ class Server:
             session.close_soon()
         self.lobby.shutdown(message)
 
+    async def drain(self, timeout: float = DRAIN_TIMEOUT) -> None:
+        """Wait (at most ``timeout`` seconds) until every connection has written what
+        it had queued, e.g. the ``server_shutdown`` error after ``shutdown``."""
+        with trio.move_on_after(timeout):
+            for session in list(self.sessions):
+                await session.written.wait()
+
 
 async def serve(
     host: str = "0.0.0.0",
@@ -99,14 +109,16 @@ async def serve(
     own_lock = None
     if data_dir is not None and data_lock is None:
         own_lock = DataDirLock(data_dir).acquire()
-    store = None
     try:
-        store = _open_store(data_dir) if data_dir is not None else None
-        await _serve(host, port, limits, bot_delay, stand_in_delay, max_tables,
-                     max_connections, seed, store, advertise, task_status)
+        # The store outlives the nursery of tables and connections that use it: a
+        # shielded save as a connection ends never meets a closed database.
+        with (
+            _open_store(data_dir) if data_dir is not None else contextlib.nullcontext() as store,
+            Thinkers() as thinkers,
+        ):
+            await _serve(host, port, limits, bot_delay, stand_in_delay, max_tables,
+                         max_connections, seed, store, thinkers, advertise, task_status)
     finally:
-        if store is not None:  # closed once every table's task has ended
-            store.close()
         if own_lock is not None:
             own_lock.release()
 
@@ -131,6 +143,7 @@ async def _serve(
     max_connections: int,
     seed: int | None,
     store: Store | None,
+    thinkers: Thinkers,
     advertise: bool | Advertising,
     task_status: trio.TaskStatus[tuple[Server, int]],
 ) -> None:
@@ -142,6 +155,7 @@ async def _serve(
             stand_in_delay=stand_in_delay,
             seed=seed,
             store=store,
+            thinkers=thinkers,
         )
         lobby.restore()
         nursery.start_soon(collector.run)  # no collector pauses while serving
@@ -210,7 +224,7 @@ async def _run(args: argparse.Namespace, lock: DataDirLock | None) -> None:
         await stop.wait()
         _say("Shutting down: telling everyone...")
         server.shutdown()
-        await trio.sleep(0.3)
+        await server.drain()
         nursery.cancel_scope.cancel()
 
 

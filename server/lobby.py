@@ -19,9 +19,11 @@ from protocol.errors import ProtocolError
 from protocol.messages import Message, TableOptions, TableRemoved, TableUpdate
 
 from .faults import StoreUnavailable
+from .seats import Member
 from .store import Store
-from .table import Member, Table
+from .table import Table
 from .text import TABLE_NAME_MAX, BadText, clean_name
+from .thinking import Thinkers
 
 log = logging.getLogger("taki.server")
 
@@ -38,6 +40,7 @@ class Lobby:
         stand_in_delay: float = 3.0,
         seed: int | None = None,
         store: Store | None = None,
+        thinkers: Thinkers | None = None,
     ) -> None:
         self.nursery = nursery
         self.tables: dict[str, Table] = {}
@@ -46,6 +49,7 @@ class Lobby:
         self.bot_delay = bot_delay
         self.stand_in_delay = stand_in_delay
         self.store = store
+        self.thinkers = thinkers
         self._ids = itertools.count(1)
         self._seeds = random.Random(seed)
 
@@ -56,6 +60,7 @@ class Lobby:
             "seed_source": random.Random(self._seeds.randrange(2**63)),
             "store": self.store,
             "on_change": self._table_changed,
+            "thinkers": self.thinkers,
         }
 
     def restore(self) -> int:
@@ -153,7 +158,7 @@ class Lobby:
             told.add(id(member))
             member.send(message)
         for table in self.tables.values():
-            for member in list(table.members):
+            for member in table.everyone():
                 if id(member) not in told:
                     told.add(id(member))
                     member.send(message)

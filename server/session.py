@@ -10,14 +10,16 @@ that connection only.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
+import os
 import random
 import socket
 import sqlite3
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import trio
 
@@ -31,7 +33,6 @@ from protocol.messages import (
     Chat,
     CreateTable,
     Error,
-    GameAction,
     GetReplay,
     Hello,
     Join,
@@ -50,7 +51,6 @@ from protocol.messages import (
     Resync,
     Spectate,
     Start,
-    TableOptions,
     Tables,
     TableUpdate,
 )
@@ -60,6 +60,7 @@ from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable
 from .lobby import Lobby
 from .table import Table
 from .text import BadText, clean_name
+from .wire import stored_replay
 
 log = logging.getLogger("taki.server")
 T = TypeVar("T")
@@ -69,6 +70,8 @@ CLOSE_GRACE = 5.0
 LINGER = 2.0
 """Seconds a closed connection's incoming bytes are still read and dropped (see
 ``Session._linger``)."""
+WRITE_MAX = 262144
+"""Bytes the writer gathers into one send at most."""
 TABLES_PER_FRAME = 20
 """Tables per ``tables`` frame; the rest follow as ``table_update`` (frames stay small)."""
 
@@ -94,6 +97,21 @@ class Limits:
     readers sooner."""
 
 
+Handler = Callable[["Session", Any], Awaitable[Message]]
+HANDLERS: dict[type[Request], Handler] = {}
+"""Each request type's handler, a ``Session`` method (filled in by ``handles``)."""
+
+
+def handles(kind: type[Request]) -> Callable[[Handler], Handler]:
+    """Register the decorated method as the handler of requests of type ``kind``."""
+
+    def register(handler: Handler) -> Handler:
+        HANDLERS[kind] = handler
+        return handler
+
+    return register
+
+
 class Session:
     """See the module docstring. ``send`` never blocks: tables call it freely."""
 
@@ -108,7 +126,7 @@ class Session:
         """The name from the hello (cleaned); ``name`` is the one shown at a table."""
         self.table: Table | None = None
         self.recent: RecentIds[Message] = RecentIds()
-        self._out_send, self._out_recv = trio.open_memory_channel[bytes | None](limits.queue_size)
+        self._out_send, self._out_recv = trio.open_memory_channel[bytes](limits.queue_size)
         self._scope = trio.CancelScope()
         self._last_heard = trio.current_time()
         self._closing = False
@@ -118,6 +136,12 @@ class Session:
         self._strikes = 0
         self._flushed = False
         """The writer sent every queued frame and stopped: close with a linger."""
+        self._fd = stream.socket.fileno() if isinstance(stream, trio.SocketStream) else None
+        """The socket's descriptor for direct non-blocking writes (``_write``); None
+        for a stream that is not a socket (tests' in-memory pairs)."""
+        self.written = trio.Event()
+        """Set once nothing more will be written: the queue went out, or the connection
+        ended (what a stopping server waits for, ``Server.drain``)."""
 
     # ------------------------------------------------------------------ sending
 
@@ -165,12 +189,7 @@ class Session:
             return
         self._closing = True
         self._scope.deadline = min(self._scope.deadline, trio.current_time() + CLOSE_GRACE)
-        try:
-            self._out_send.send_nowait(None)
-        except trio.WouldBlock:
-            self._scope.cancel()
-        except (trio.BrokenResourceError, trio.ClosedResourceError):
-            pass
+        self._out_send.close()  # the writer sends what is queued, then ends
 
     def _drop(self) -> None:
         self._closing = True
@@ -197,6 +216,7 @@ class Session:
             log.debug("connection %d: %s", self.number, group.exceptions[0])
         finally:
             self._closing = True
+            self.written.set()
             self.lobby.unwatch(self)
             with trio.CancelScope(shield=True):
                 await self._leave_table(disconnect=True)
@@ -227,29 +247,38 @@ class Session:
 
     async def _writer(self) -> None:
         """Send queued frames, as many as are waiting in one write (fewer syscalls, and a
-        burst of replies drains as fast as it was made)."""
-        done = False
+        burst of replies drains as fast as it was made). The queue closed (``close_soon``)
+        and drained: every frame went out."""
         async for data in self._out_recv:
-            if data is None:
-                self._flushed = True
-                break
             chunks = [data]
             size = len(data)
-            while size < 262144:
+            while size < WRITE_MAX:
                 try:
                     more = self._out_recv.receive_nowait()
-                except trio.WouldBlock:
-                    break
-                if more is None:
-                    done = True
+                except (trio.WouldBlock, trio.EndOfChannel):
                     break
                 chunks.append(more)
                 size += len(more)
-            await self.stream.send_all(b"".join(chunks) if len(chunks) > 1 else data)
-            if done:
-                self._flushed = True
-                break
+            await self._write(b"".join(chunks) if len(chunks) > 1 else data)
+        self._flushed = True
+        self.written.set()
         self._scope.cancel()
+
+    async def _write(self, data: bytes) -> None:
+        """Send ``data``: straight into the socket's buffer when it has room (nearly
+        always: one system call, no trip through trio's send), the rest by ``send_all``,
+        which waits until the peer reads. A failed write raises OSError, as send_all's
+        own would."""
+        fd = self._fd
+        if fd is not None:
+            try:
+                sent = os.write(fd, data)
+            except BlockingIOError:
+                sent = 0
+            if sent == len(data):
+                return
+            data = data[sent:]
+        await self.stream.send_all(data)
 
     async def _heartbeat(self) -> None:
         # Start at a random point of the interval, so that a thousand connections made
@@ -330,9 +359,11 @@ class Session:
             data = self.conn.accept(name=self.name if changed else None, table=table, seat=seat)
         except LocalProtocolError:
             return
-        self._out_send.send_nowait(data)
+        with contextlib.suppress(trio.WouldBlock, trio.ClosedResourceError):
+            self._out_send.send_nowait(data)  # (closed: the connection is closing already)
 
     async def _reader(self) -> None:
+        fresh = False  # a message read since the last yield: handle it without one
         while not self._closing:
             try:
                 message = self.conn.next_message()
@@ -344,7 +375,11 @@ class Session:
             if message is None:
                 if self.conn.closed or not await self._receive():
                     return
+                fresh = True  # (receiving yielded: the writer ran)
                 continue
+            if not fresh:
+                await trio.lowlevel.checkpoint()  # let the writer drain between messages
+            fresh = False
             if not isinstance(message, Ping | Pong) and not self._within_rate():
                 # Keepalive never counts: a connection is never refused its own pong.
                 # A refused id is not remembered: resent later, it is carried out.
@@ -358,7 +393,6 @@ class Session:
                     return
                 continue
             await self._handle(message)
-            await trio.lowlevel.checkpoint()  # let the writer drain between messages
 
     def _within_rate(self) -> bool:
         """A token bucket: ``rate`` per second, bursts up to twice that."""
@@ -412,72 +446,101 @@ class Session:
         table = self.table
         if table is None:
             return
-        watch = table.members.get(self)
-        if watch is not None and watch.seat is not None:
-            seat = table.seats[watch.seat]
-            if seat is not None and seat.member is self and self.recent is not seat.recent:
-                self.recent.merge_into(seat.recent)
-                self.recent = seat.recent
+        seat = table.seat_for(self)
+        if seat is not None and self.recent is not seat.recent:
+            self.recent.merge_into(seat.recent)
+            self.recent = seat.recent
 
     async def _request(self, message: Request) -> Message:
-        rid = message.id
-        if isinstance(message, Action):
-            await self._at_table().act(self, message.action, message.seq, rid)
-            return Ack(rid)
-        if isinstance(message, Chat):
-            await self._at_table().chat(self, message.text)
-            return Ack(rid)
-        if isinstance(message, Resync):
-            await self._at_table().resync(self)
-            return Ack(rid)
-        if isinstance(message, ListTables):
-            self.lobby.watch(self)
-            infos = [t.info() for t in self.lobby.tables.values()]
-            self.send(Tables(tuple(infos[:TABLES_PER_FRAME])))
-            for info in infos[TABLES_PER_FRAME:]:
-                self.send(TableUpdate(info))
-            return Ack(rid)
-        if isinstance(message, CreateTable):
-            self._not_at_table()
-            table = self.lobby.create(message.options)
-            seat, token = await self._enter(table.join(self))
-            self.table = table
-            return Ack(rid, table=table.id, seat=seat, token=token)
-        if isinstance(message, Join):
-            self._not_at_table()
-            table = self.lobby.get(message.table)
-            seat, token = await self._enter(table.join(self, message.seat))
-            self.table = table
-            return Ack(rid, table=table.id, seat=seat, token=token)
-        if isinstance(message, Spectate):
-            self._not_at_table()
-            table = self.lobby.get(message.table)
-            await self._enter(table.spectate(self))
-            self.table = table
-            return Ack(rid, table=table.id)
-        if isinstance(message, Leave):
-            self._at_table()
-            await self._leave_table(disconnect=False)
-            return Ack(rid)
-        if isinstance(message, AddBot):
-            seat = await self._at_table().add_bot(self, message.kind, message.seat)
-            return Ack(rid, seat=seat)
-        if isinstance(message, RemoveBot):
-            await self._at_table().remove_bot(self, message.seat)
-            return Ack(rid)
-        if isinstance(message, Start):
-            await self._at_table().start(self, message.first_seat)
-            return Ack(rid)
-        if isinstance(message, Rematch):
-            await self._at_table().rematch(self)
-            return Ack(rid)
-        if isinstance(message, ListReplays):
-            self.send(Replays(tuple(await self._replay_list())))
-            return Ack(rid)
-        if isinstance(message, GetReplay):
-            self.send(await self._replay(message.game, message.table))
-            return Ack(rid)
-        raise ProtocolError("unexpected_message", f"{message.TYPE} is not handled here")
+        """Carry out a request through its handler (``HANDLERS``, by message type)."""
+        handler = HANDLERS.get(type(message))
+        if handler is None:
+            raise ProtocolError("unexpected_message", f"{message.TYPE} is not handled here")
+        return await handler(self, message)
+
+    @handles(Action)
+    async def _on_action(self, message: Action) -> Message:
+        await self._at_table().act(self, message.action, message.seq, message.id)
+        return Ack.trusted(id=message.id)  # (the hot path: an id read from the wire)
+
+    @handles(Chat)
+    async def _on_chat(self, message: Chat) -> Message:
+        await self._at_table().chat(self, message.text)
+        return Ack(message.id)
+
+    @handles(Resync)
+    async def _on_resync(self, message: Resync) -> Message:
+        await self._at_table().resync(self)
+        return Ack(message.id)
+
+    @handles(ListTables)
+    async def _on_list_tables(self, message: ListTables) -> Message:
+        self.lobby.watch(self)
+        infos = [t.info() for t in self.lobby.tables.values()]
+        self.send(Tables(tuple(infos[:TABLES_PER_FRAME])))
+        for info in infos[TABLES_PER_FRAME:]:
+            self.send(TableUpdate(info))
+        return Ack(message.id)
+
+    @handles(CreateTable)
+    async def _on_create_table(self, message: CreateTable) -> Message:
+        self._not_at_table()
+        table = self.lobby.create(message.options)
+        seat, token = await self._enter(table.join(self))
+        self.table = table
+        return Ack(message.id, table=table.id, seat=seat, token=token)
+
+    @handles(Join)
+    async def _on_join(self, message: Join) -> Message:
+        self._not_at_table()
+        table = self.lobby.get(message.table)
+        seat, token = await self._enter(table.join(self, message.seat))
+        self.table = table
+        return Ack(message.id, table=table.id, seat=seat, token=token)
+
+    @handles(Spectate)
+    async def _on_spectate(self, message: Spectate) -> Message:
+        self._not_at_table()
+        table = self.lobby.get(message.table)
+        await self._enter(table.spectate(self))
+        self.table = table
+        return Ack(message.id, table=table.id)
+
+    @handles(Leave)
+    async def _on_leave(self, message: Leave) -> Message:
+        self._at_table()
+        await self._leave_table(disconnect=False)
+        return Ack(message.id)
+
+    @handles(AddBot)
+    async def _on_add_bot(self, message: AddBot) -> Message:
+        seat = await self._at_table().add_bot(self, message.kind, message.seat)
+        return Ack(message.id, seat=seat)
+
+    @handles(RemoveBot)
+    async def _on_remove_bot(self, message: RemoveBot) -> Message:
+        await self._at_table().remove_bot(self, message.seat)
+        return Ack(message.id)
+
+    @handles(Start)
+    async def _on_start(self, message: Start) -> Message:
+        await self._at_table().start(self, message.first_seat)
+        return Ack(message.id)
+
+    @handles(Rematch)
+    async def _on_rematch(self, message: Rematch) -> Message:
+        await self._at_table().rematch(self)
+        return Ack(message.id)
+
+    @handles(ListReplays)
+    async def _on_list_replays(self, message: ListReplays) -> Message:
+        self.send(Replays(tuple(await self._replay_list())))
+        return Ack(message.id)
+
+    @handles(GetReplay)
+    async def _on_get_replay(self, message: GetReplay) -> Message:
+        self.send(await self._replay(message.game, message.table))
+        return Ack(message.id)
 
     async def _replay_list(self) -> list[ReplayInfo]:
         store = self.lobby.store
@@ -492,15 +555,10 @@ class Session:
     async def _replay(self, game: int | None, table_id: str | None) -> Replay:
         """A finished game: from the table in memory, or from the store."""
         table = self.lobby.tables.get(table_id or "")
-        if game is None and table is not None and table.state == "over" and table.game:
-            names = tuple(s.name for s in table.seats if s is not None)[: table.game.n]
-            return Replay(
-                table.game_id or 1, table.id, table.options, names, table.seed,
-                table.first, tuple(GameAction(a.type, a.seat, a.card, a.color, a.last_card,
-                                              i in table.stand_in_moves)
-                                   for i, a in enumerate(table.actions)),
-                table.game.winner,
-            )
+        if game is None and table is not None:
+            live = table.replay()
+            if live is not None:
+                return live
         store = self.lobby.store
         saved = None
         try:
@@ -512,20 +570,7 @@ class Session:
             raise ProtocolError(UNAVAILABLE, PAUSED_TEXT) from None
         if saved is None or not saved.finished:
             raise ProtocolError("no_such_game", "no finished game with that number")
-        return Replay(
-            saved.id,
-            saved.table_id,
-            TableOptions.from_dict(saved.options),
-            tuple(saved.names),
-            saved.seed,
-            saved.first,
-            tuple(
-                GameAction.from_dict(a | ({"stand_in": True} if by == "stand_in" else {}))
-                for a, by in zip(saved.actions, saved.by or [None] * len(saved.actions),
-                                 strict=False)
-            ),
-            saved.winner,
-        )
+        return stored_replay(saved)
 
     async def _enter(self, entering: Awaitable[T]) -> T:
         """Join, create or spectate: the lobby pushes stop first (PROTOCOL.md 5.1), so
@@ -547,7 +592,7 @@ class Session:
 
     def _not_at_table(self) -> None:
         if self.table is not None:
-            if self.table.id in self.lobby.tables and self in self.table.members:
+            if self.table.id in self.lobby.tables and self.table.has(self):
                 raise ProtocolError("already_at_table", "leave your table first")
             self.table = None
 

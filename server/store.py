@@ -68,7 +68,8 @@ COLUMNS = (
 )
 """Columns added after the first schema: (table, column, type), added on open if an
 older database lacks them (``seq``: the table's event number after the action, so it
-continues across a restart; ``by``: ``stand_in`` for a move a bot made for a person)."""
+continues across a restart; ``by``: ``stand_in`` for a move a bot made for a person,
+``timeout`` for one the server made when the seat's turn timer ran out)."""
 
 LOCKED_WAIT = 2.0
 """Seconds a write waits for a database another program has locked before it counts as
@@ -95,7 +96,8 @@ class SavedGame:
     seqs: list[int | None] = field(default_factory=list)
     """The table's event seq after each action (None: stored before seqs were)."""
     by: list[str | None] = field(default_factory=list)
-    """Who made each action: None for the seat itself, ``stand_in`` for a bot for it."""
+    """Who made each action: None for the seat itself, ``stand_in`` for a bot for it,
+    ``timeout`` for the server when the seat's turn timer ran out."""
 
 
 @dataclass
@@ -135,6 +137,12 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # ---------------------------------------------------------------- writes
 

@@ -1,12 +1,15 @@
-"""One table: its seats, spectators, game and clocks, as an actor.
+"""One table as an actor: the commands (join, act, start, ...) that change it.
 
-Every command (join, act, start, ...) takes the table's lock, so commands are applied
-one at a time and a table never sees a half-made change, even while an accepted action
-is being written to disk: an action is stored *before* it is acknowledged or broadcast.
-The table's own task (``run``) owns the clocks: it sleeps until the next deadline (a
-bot's move, a stand-in for an absent player, the +3 window, the turn timer, the end of
-a reconnect grace period) or until a command wakes it, then does what is due.
-Deadlines use ``trio.current_time`` so tests drive them with ``trio.testing.MockClock``.
+Every command takes the table's lock, so commands are applied one at a time and a table
+never sees a half-made change, even while an accepted action is being written to disk:
+an action is stored *before* it is acknowledged or broadcast. After each change
+``_changed`` tells everyone, stores the table's row and re-arms the clocks.
+
+The table is built in layers, one concern each: ``TableState`` (server/state.py, what
+it holds and who is here), ``Clocks`` (server/clocks.py, the deadlines, bots and
+stand-ins; its task ``run``), ``Broadcaster`` (server/broadcast.py, events, snapshots
+and timers as each member may see them), and ``Table`` here. Engine values reach the
+wire through server/wire.py only.
 
 Nothing here blocks on a network: members are told things through ``Member.send``,
 which only queues (a connection that cannot keep up is dropped by its own session).
@@ -16,21 +19,15 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import math
-import random
 import secrets
-from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import trio
 
 from engine import Action as EngineAction
-from engine import Game, Options, TakiError, action_from_json, redact, replay, view_of
-from engine.bots import Bot, make_bot
-from engine.events import BROKE, TURN
-from engine.events import Event as EngineEvent
+from engine import Game, TakiError, action_from_json, replay
+from engine.bots import make_bot
 from protocol.dedupe import RecentIds
 from protocol.errors import ProtocolError
 from protocol.limits import INT_MAX
@@ -38,21 +35,20 @@ from protocol.messages import (
     Ack,
     ChatLine,
     Error,
-    Event,
     GameAction,
     Message,
-    SeatInfo,
-    Snapshot,
-    TableInfo,
     TableOptions,
     TableUpdate,
     Timer,
     decode_message,
 )
-from protocol.patch import Unpatchable, diff_view
 
-from .faults import PAUSED_TEXT, UNAVAILABLE, Pause, StoreUnavailable
-from .store import SavedTable, Store
+from .broadcast import Broadcaster
+from .clocks import searches
+from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable
+from .seats import Member, Seat, Watch
+from .state import engine_options
+from .store import SavedTable
 from .text import clean_chat, unique_name
 
 log = logging.getLogger("taki.server")
@@ -60,239 +56,9 @@ log = logging.getLogger("taki.server")
 BOT_NAMES = ("Noa", "Avi", "Tal", "Maya", "Gil", "Yael", "Omer", "Lior", "Roni", "Shira")
 """Bots get people's names (their seats are marked as bots everywhere)."""
 
-LOG_KEEP = 40
-"""Events a snapshot carries for display (the client's log after a reconnect)."""
 
-
-class Member(Protocol):
-    """A connection as a table sees it: a name and non-blocking sends."""
-
-    name: str
-
-    @property
-    def version(self) -> int: ...
-
-    def send(self, message: Message) -> None: ...
-
-    def send_encoded(self, data: bytes) -> None: ...
-
-    def close_soon(self) -> None: ...
-
-
-@dataclass
-class Seat:
-    """Who holds a seat: a person (by token, maybe away) or a bot."""
-
-    name: str
-    token: str | None = None
-    bot: Bot | None = None
-    bot_kind: str | None = None
-    member: Member | None = None
-    away_since: float | None = None
-    """When a person's connection went (None: here, or a bot)."""
-    stand_in: Bot | None = None
-    """The bot playing for an absent person, once it had to act."""
-    recent: RecentIds[Message] = field(default_factory=RecentIds)
-    """Answers to this seat's recent request ids: a retry after a reconnect is applied
-    once (PROTOCOL.md, requests)."""
-    former_token: str | None = None
-    """A bot seat taken over from a person whose grace ran out: that person's token, so
-    the host can hand the seat back to them (``hand_back``)."""
-
-    @property
-    def person(self) -> bool:
-        return self.bot is None
-
-    def info(self) -> SeatInfo:
-        if self.bot is not None:
-            returnable = self.former_token is not None
-            return SeatInfo(self.name, self.bot_kind, True, returnable=returnable)
-        connected = self.member is not None
-        if self.stand_in is not None:
-            return SeatInfo(self.name, "basic", connected, stand_in=True)
-        return SeatInfo(self.name, None, connected)
-
-    def saved(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "token": self.token, "bot": self.bot_kind}
-        if self.former_token is not None:
-            out["former"] = self.former_token
-        return out
-
-
-@dataclass
-class _Watch:
-    """What the table remembers of a member: its seat (None: spectator), whether its
-    view is in step with the table's (a snapshot since the deal), and its last hand."""
-
-    seat: int | None
-    synced: bool = False
-    hand: list[str] | None = None
-
-
-_WIRE: dict[EngineAction, GameAction] = {}
-
-
-def _to_wire(action: EngineAction) -> GameAction:
-    """The wire form of a legal action: without ``seat``, since every entry of a
-    recipient's ``legal`` list is its own (PROTOCOL.md 6.1). Cached: the engine interns
-    its actions."""
-    wire = _WIRE.get(action)
-    if wire is None:
-        wire = _WIRE[action] = GameAction.trusted(
-            type=action.type, card=action.card, color=action.color
-        )
-    return wire
-
-
-def _wire_event(event: EngineEvent, viewer: int | None) -> dict[str, Any]:
-    """The event map ``viewer`` may see. A ``broke`` names its card (``breaker``), so a
-    client following the discard pile from events alone sees it land."""
-    if event.kind == BROKE and event.card is None:
-        event = event._replace(card="breaker")
-    return redact(event, viewer).to_json()
-
-
-def safe_default(legal: list[EngineAction]) -> EngineAction | None:
-    """What the server plays for a seat whose turn timer ran out: close a run, end the
-    turn, or draw, in that order; None if none of those is legal."""
-    for kind in ("close_taki", "end_turn", "draw"):
-        for action in legal:
-            if action.type == kind:
-                return action
-    return None
-
-
-def _engine_options(opts: TableOptions) -> Options:
-    return Options(opts.stairs, opts.must_play_if_able, opts.play_for_places)
-
-
-class Table:
+class Table(Broadcaster):
     """A table of 2-10 seats; see the module docstring."""
-
-    def __init__(
-        self,
-        table_id: str,
-        options: TableOptions,
-        *,
-        bot_delay: float = 0.8,
-        stand_in_delay: float = 3.0,
-        seed_source: random.Random | None = None,
-        store: Store | None = None,
-        on_change: Any = None,
-    ) -> None:
-        self.id = table_id
-        self.options = options
-        self.seats: list[Seat | None] = [None] * options.seats
-        self.host: int | None = None
-        self.state = "waiting"
-        self.game: Game | None = None
-        self.game_id: int | None = None
-        self.seed = 0
-        self.first: int | None = None
-        self.actions: list[EngineAction] = []
-        self.seq = 0
-        self.log: deque[tuple[int, EngineEvent]] = deque(maxlen=LOG_KEEP)
-        self.members: dict[Member, _Watch] = {}
-        self.bot_delay = bot_delay
-        self.stand_in_delay = stand_in_delay
-        self.store = store
-        self.lock = trio.Lock()
-        self._seeds = seed_source or random.Random(secrets.randbits(64))
-        self._on_change = on_change
-        self._wake = trio.Event()
-        self._closed = False
-        self._bot_due: float | None = None
-        self._plus3_due: float | None = None
-        self._turn_due: float | None = None
-        self._turn_key: tuple[int, int] | None = None
-        self._turns = 0
-        self._last_info: TableInfo | None = None
-        self._saved_info: TableInfo | None = None
-        self._info: TableInfo | None = None
-        self._public: dict[str, Any] | None = None
-        self._sleep_until = math.inf
-        self.pause = Pause(table_id)
-        """The storage fault this table waits out, if any (server/faults.py)."""
-        self.stand_in_moves: set[int] = set()
-        """Indexes in ``actions`` of the moves stand-ins made (marked in the replay)."""
-        self._held: list[EngineEvent] = []
-        """Events taken from the game to number them before storing their action."""
-        self._held_by: int | None = None
-        """The seat whose stand-in made the held events' action, if one did."""
-        self._stand_in_seqs: set[int] = set()
-        """Seqs of the events a stand-in's move caused for its seat ("for you")."""
-        self._returning: dict[Member, str] = {}
-        """Members watching while they wait to be handed their seat back: their token."""
-
-    # ---------------------------------------------------------------- who is here
-
-    def info(self) -> TableInfo:
-        """The table as the lobby sees it (cached until a command changes it)."""
-        if self._info is None:
-            self._info = TableInfo(
-                self.id,
-                self.options,
-                self.state,
-                tuple(s.info() if s else None for s in self.seats),
-                self.host,
-                sum(1 for w in self.members.values() if w.seat is None),
-            )
-        return self._info
-
-    def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s is not None and s.person]
-
-    def seat_of_token(self, token: str) -> int | None:
-        wanted = token.encode("utf-8", "surrogatepass")  # compare_digest refuses non-ASCII str
-        for i, s in enumerate(self.seats):
-            if s is not None and s.token is not None and secrets.compare_digest(
-                s.token.encode(), wanted
-            ):
-                return i
-        return None
-
-    @property
-    def empty(self) -> bool:
-        """Nobody but bots, and nobody waiting to come back: the lobby may close it."""
-        return not self.humans() and not self.members
-
-    def _names(self) -> list[str]:
-        return [s.name for s in self.seats if s is not None]
-
-    def _free_seat(self, seat: int | None) -> int:
-        if self.state == "playing":
-            raise ProtocolError("game_in_progress", "the game has started; watch it instead")
-        if seat is not None:
-            if seat >= len(self.seats):
-                raise ProtocolError("bad_seat", f"there is no seat {seat}")
-            if self.seats[seat] is not None:
-                raise ProtocolError("seat_taken", f"seat {seat} is taken")
-            return seat
-        for i, s in enumerate(self.seats):
-            if s is None:
-                return i
-        raise ProtocolError("table_full", "every seat is taken")
-
-    def _next_host(self) -> int | None:
-        """The next seated person, connected ones first (None: only bots are left)."""
-        people = self.humans()
-        online = [i for i in people if (s := self.seats[i]) is not None and s.member is not None]
-        chosen = online or people
-        return chosen[0] if chosen else None
-
-    def _need_host(self, member: Member) -> None:
-        watch = self.members.get(member)
-        if watch is None or watch.seat is None or watch.seat != self.host:
-            raise ProtocolError("not_host", "only the table's host may do this")
-
-    def seat_for(self, member: Member) -> Seat | None:
-        watch = self.members.get(member)
-        if watch is None or watch.seat is None:
-            return None
-        seat = self.seats[watch.seat]
-        return seat if seat is not None and seat.member is member else None
-
-    # ---------------------------------------------------------------- commands
 
     async def join(self, member: Member, seat: int | None = None) -> tuple[int, str]:
         """Seat ``member``; returns its seat and the token that takes it back later."""
@@ -304,14 +70,14 @@ class Table:
             member.name = name
             if self.host is None or self.seats[self.host] is None:
                 self.host = index
-            self.members[member] = _Watch(index)
+            self.members[member] = Watch(index)
             await self._changed(snapshot_to=[member])
             return index, token
 
     async def spectate(self, member: Member) -> None:
         """Watch: the public view and the events, never a hand."""
         async with self.lock:
-            self.members[member] = _Watch(None)
+            self.members[member] = Watch(None)
             await self._changed(snapshot_to=[member])
 
     async def reclaim(
@@ -343,7 +109,7 @@ class Table:
             seat.member = member
             seat.away_since = None
             seat.stand_in = None
-            self.members[member] = _Watch(index)
+            self.members[member] = Watch(index)
             await self._changed(snapshot_to=[member])
             return index
 
@@ -445,7 +211,7 @@ class Table:
             del self._returning[back]
             seat.member = back
             seat.away_since = None
-            self.members[back] = _Watch(index)
+            self.members[back] = Watch(index)
             back.send(self.snapshot(back))
         else:
             self._tell(Timer("reconnect", index, self.options.reconnect_grace))
@@ -461,20 +227,10 @@ class Table:
                 return False
             if welcome is not None:
                 welcome()
-            self.members[member] = _Watch(None)
+            self.members[member] = Watch(None)
             self._returning[member] = token
             await self._changed(snapshot_to=[member])
             return True
-
-    def seat_of_former(self, token: str) -> int | None:
-        """The bot seat that ``token`` held before the bot took it for good."""
-        wanted = token.encode("utf-8", "surrogatepass")
-        for i, s in enumerate(self.seats):
-            if s is not None and s.former_token is not None and secrets.compare_digest(
-                s.former_token.encode(), wanted
-            ):
-                return i
-        return None
 
     async def start(self, member: Member, first_seat: int | None = None) -> None:
         """Deal a game to the seated players (seats are packed to the front first)."""
@@ -517,6 +273,9 @@ class Table:
                 self._fault(exc)
                 raise ProtocolError(UNAVAILABLE, PAUSED_TEXT) from None
         self.seats = taken + [None] * (len(self.seats) - len(taken))
+        for seat in taken:  # a searching bot's memory is of one game: a fresh one
+            if seat.bot is not None and searches(seat.bot) and seat.bot_kind is not None:
+                seat.bot = make_bot(seat.bot_kind, self._seeds.randrange(2**31))
         if self.host is not None:
             self.host = moved.get(self.host)
         for watch in self.members.values():
@@ -525,7 +284,7 @@ class Table:
             watch.synced = False
         self.first = first
         self.seed = seed
-        opts = _engine_options(self.options)
+        opts = engine_options(self.options)
         self.game = Game.new(len(taken), self.seed, opts, self.first)
         self.actions = []
         self.stand_in_moves = set()
@@ -561,8 +320,11 @@ class Table:
                 raise ProtocolError(exc.code, exc.message) from None
             holder = self.seats[watch.seat]
             answer = None
-            if rid is not None and holder is not None and holder.token is not None:
-                answer = (self.id, holder.token, rid, Ack(rid).to_dict())
+            if (
+                self.store is not None and rid is not None
+                and holder is not None and holder.token is not None
+            ):
+                answer = (self.id, holder.token, rid, Ack.trusted(id=rid).to_dict())
             await self._apply(engine_action, answer=answer)
 
     async def chat(self, member: Member, text: str) -> None:
@@ -580,61 +342,12 @@ class Table:
             if member in self.members:
                 self._send_snapshot(member)
 
-    def _send_snapshot(self, member: Member) -> None:
-        """A snapshot, then a ``timer`` for each deadline running now: a snapshot holds
-        no clocks, and a later lift must never be the first a member hears of one."""
-        member.send(self.snapshot(member))
-        for timer in self._running_timers():
-            member.send(timer)
-
-    def _running_timers(self) -> list[Timer]:
-        now = trio.current_time()
-        timers: list[Timer] = []
-        for i, s in enumerate(self.seats):
-            if s is not None and s.person and s.member is None and s.away_since is not None:
-                left = s.away_since + self.options.reconnect_grace - now
-                timers.append(Timer("reconnect", i, max(0.0, left)))
-        if self._plus3_due is not None:
-            timers.append(Timer("plus3", None, max(0.0, self._plus3_due - now)))
-        if self._turn_due is not None and self.game is not None:
-            timers.append(Timer("turn", self.game.turn, max(0.0, self._turn_due - now)))
-        if self.pause.paused and self.pause.retry_at is not None:
-            timers.append(Timer("paused", None, max(0.0, self.pause.retry_at - now)))
-        return timers
-
-    def snapshot(self, member: Member) -> Snapshot:
-        """Everything ``member`` may see now."""
-        watch = self.members[member]
-        seat = watch.seat
-        view = legal = None
-        if self.game is not None:
-            view = view_of(self.game, seat)
-            self._public = view_of(self.game, None)
-            watch.synced = True
-            if seat is not None:
-                watch.hand = list(self.game.hands[seat])
-                legal = self._legal_for(seat)
-        log_maps = tuple(self._event_map(s, e, seat) | {"seq": s} for s, e in self.log)
-        return Snapshot(self.info(), self.seq, seat, view, legal, log_maps)
-
-    # ---------------------------------------------------------------- the game
-
-    def _legal_for(self, seat: int) -> tuple[GameAction, ...]:
-        assert self.game is not None
-        return tuple(_to_wire(a) for a in self.game.legal_actions() if a.seat == seat)
-
-    def _legal_by_seat(self) -> dict[int, tuple[GameAction, ...]]:
-        assert self.game is not None
-        grouped: dict[int, list[GameAction]] = {}
-        for a in self.game.legal_actions():
-            grouped.setdefault(a.seat, []).append(_to_wire(a))
-        return {seat: tuple(actions) for seat, actions in grouped.items()}
-
     async def _apply(
         self,
         action: EngineAction,
         *,
         stand_in: bool = False,
+        timeout: bool = False,
         answer: tuple[str, str, int, dict[str, Any]] | None = None,
     ) -> None:
         """Apply, store, then tell: an action is on disk before anyone hears of it.
@@ -651,14 +364,15 @@ class Table:
             raise ProtocolError(exc.code, exc.message) from None
         self.actions.append(action)
         self._held.extend(game.take_events())
-        self._held_by = action.seat if stand_in else None
+        by = "stand_in" if stand_in else "timeout" if timeout else None
+        self._held_by = (action.seat, by) if by is not None else None
         finished = game.over
         if self.store is not None and self.game_id is not None:
             try:
                 with trio.CancelScope(shield=True):  # half-written is not an option
                     await self.store.append_action(
                         self.game_id, len(self.actions), action.to_json(),
-                        seq=self.seq + len(self._held), by="stand_in" if stand_in else None,
+                        seq=self.seq + len(self._held), by=by,
                         answer=answer, winner=(game.winner,) if finished else None,
                     )
             except StoreUnavailable as exc:
@@ -684,12 +398,10 @@ class Table:
     def _replayed(self, actions: list[EngineAction]) -> Game:
         game = replay(
             len(self.game.hands) if self.game is not None else 0, self.seed, actions,
-            _engine_options(self.options), self.first, record=True,
+            engine_options(self.options), self.first, record=True,
         )
         game.take_events()
         return game
-
-    # ---------------------------------------------------------------- storage faults
 
     def _not_paused(self) -> None:
         if self.pause.paused:
@@ -734,87 +446,6 @@ class Table:
                 await self.store.remember_answer(self.id, seat.token, rid, answer.to_dict())
         except StoreUnavailable as exc:
             log.debug("table %s: answer %d not stored: %s", self.id, rid, exc)
-
-    def _broadcast_events(self) -> None:
-        """Number the game's new events and send each member what it may see.
-
-        Views differ between members only in ``hand``, so the public view is diffed once
-        per action and each seat's patch adds its hand when it changed; events other
-        than the last are the same bytes for everyone (bar a drawer's own draw), so
-        they are encoded once."""
-        game = self.game
-        if game is None:
-            return
-        events = self._held + game.take_events()
-        by = self._held_by
-        self._held = []
-        self._held_by = None
-        if not events:
-            return
-        batch: list[tuple[int, EngineEvent]] = []
-        for ev in events:
-            self.seq += 1
-            batch.append((self.seq, ev))
-            self._log_event(self.seq, ev, by)
-            if ev.kind == TURN:
-                self._turns += 1
-        public = view_of(game, None)
-        public_patch: dict[str, Any] | None = None
-        if self._public is not None:
-            try:
-                public_patch = diff_view(self._public, public)
-            except Unpatchable:
-                public_patch = None
-        self._public = public
-        legal = self._legal_by_seat()
-        shared: dict[tuple[int, int, int | None], bytes] = {}
-        *early, (last_seq, last_ev) = batch
-        for member, watch in list(self.members.items()):
-            seat = watch.seat
-            version = member.version
-            for i, (seq, ev) in enumerate(early):
-                mine = seat if ev.cards and ev.seat == seat else None
-                key = (i, version, mine)
-                data = shared.get(key)
-                if data is None:
-                    message = Event.trusted(seq=seq, event=self._event_map(seq, ev, seat))
-                    data = shared[key] = message.encode(version)
-                member.send_encoded(data)
-            patch: dict[str, Any] | None = None
-            if watch.synced and public_patch is not None:
-                patch = public_patch
-                if seat is not None:
-                    hand = game.hands[seat]
-                    if hand != watch.hand:
-                        patch = {**public_patch, "hand": list(hand)}
-                        watch.hand = list(hand)
-            member.send(
-                Event.trusted(
-                    seq=last_seq,
-                    event=self._event_map(last_seq, last_ev, seat),
-                    view=patch,
-                    legal=legal.get(seat, ()) if seat is not None else None,
-                )
-            )
-            if patch is None:
-                member.send(self.snapshot(member))
-
-    def _log_event(self, seq: int, ev: EngineEvent, stand_in_seat: int | None) -> None:
-        """Keep an event for snapshots, noting whether a stand-in made it for its seat."""
-        self.log.append((seq, ev))
-        if stand_in_seat is not None and ev.seat == stand_in_seat:
-            self._stand_in_seqs.add(seq)
-            if len(self._stand_in_seqs) > 2 * LOG_KEEP:
-                oldest = self.log[0][0]
-                self._stand_in_seqs = {s for s in self._stand_in_seqs if s >= oldest}
-
-    def _event_map(self, seq: int, ev: EngineEvent, viewer: int | None) -> dict[str, Any]:
-        """An event as ``viewer`` may see it; ``stand_in: true`` when a bot standing in
-        for an absent person made it (so nobody reads "You played" for it)."""
-        data = _wire_event(ev, viewer)
-        if seq in self._stand_in_seqs:
-            data["stand_in"] = True
-        return data
 
     async def _changed(self, snapshot_to: Iterable[Member] = (), *, seats: bool = True) -> None:
         """After any command: tell everyone, store the table, re-arm the clocks.
@@ -870,8 +501,6 @@ class Table:
             self.seq,
         )
 
-    # ---------------------------------------------------------------- restoring
-
     @classmethod
     def restore(cls, saved: SavedTable, **kwargs: Any) -> Table:
         """Rebuild a stored table: seats from the store, the game by replay."""
@@ -920,7 +549,7 @@ class Table:
         the log keeps its recent history (stand-in moves marked as such)."""
         self.seed = seed
         self.first = first
-        self.game = game = Game.new(players, seed, _engine_options(self.options), first,
+        self.game = game = Game.new(players, seed, engine_options(self.options), first,
                                     record=True)
         game.take_events()
         self.actions = []
@@ -932,181 +561,14 @@ class Table:
             events = game.take_events()
             stored_seq = seqs[i] if i < len(seqs) else None
             last = stored_seq if stored_seq is not None else count + len(events)
-            stand_in = i < len(by) and by[i] == "stand_in"
-            if stand_in:
+            mark = by[i] if i < len(by) and by[i] in ("stand_in", "timeout") else None
+            if mark == "stand_in":
                 self.stand_in_moves.add(i)
+            held_by = (action.seat, mark) if mark is not None else None
             for k, ev in enumerate(events):
-                self._log_event(last - len(events) + 1 + k, ev, action.seat if stand_in else None)
+                self._log_event(last - len(events) + 1 + k, ev, held_by)
             count = last
         self.seq = max(self.seq, count)
-
-    # ---------------------------------------------------------------- clocks
-
-    def _acting_seats(self) -> list[int]:
-        game = self.game
-        if game is None or self.state != "playing":
-            return []
-        seats: list[int] = []
-        for a in game.legal_actions():
-            if a.seat not in seats:
-                seats.append(a.seat)
-        return seats
-
-    def _bot_for(self, index: int, now: float) -> Bot | None:
-        """The bot that acts for ``index`` now: a bot seat's own, or an absent person's
-        stand-in once the stand-in delay has passed."""
-        seat = self.seats[index]
-        if seat is None:
-            return None
-        if seat.bot is not None:
-            return seat.bot
-        if seat.member is None and seat.away_since is not None:
-            if seat.stand_in is None and now >= seat.away_since + self.stand_in_delay:
-                seat.stand_in = make_bot("basic")
-                self._info = None  # everyone is shown the stand-in
-            return seat.stand_in
-        return None
-
-    def _arm(self) -> None:
-        """Set or clear each deadline for the state the game is now in."""
-        now = trio.current_time()
-        game = self.game
-        playing = game is not None and self.state == "playing"
-        acting = self._acting_seats()
-        bot_due = math.inf
-        for index in acting:
-            seat = self.seats[index]
-            if seat is None:
-                continue
-            if seat.bot is not None or seat.stand_in is not None:
-                bot_due = min(bot_due, now + self.bot_delay)
-            elif seat.member is None and seat.away_since is not None:
-                bot_due = min(bot_due, seat.away_since + self.stand_in_delay)
-        if bot_due == math.inf:
-            self._bot_due = None
-        elif self._bot_due is None or bot_due < self._bot_due:
-            self._bot_due = bot_due
-        if playing and game is not None and game.plus3 is not None:
-            if self._plus3_due is None:
-                self._plus3_due = now + self.options.plus3_window
-                self._tell(Timer("plus3", None, self.options.plus3_window))
-        elif self._plus3_due is not None:
-            self._plus3_due = None
-            self._tell(Timer("plus3", None, None))
-        limit = self.options.turn_timer
-        if playing and game is not None and limit and game.plus3 is None:
-            key = (game.turn, self._turns)
-            holder = self.seats[game.turn]
-            if holder is not None and holder.bot is None:
-                if key != self._turn_key:
-                    self._turn_key = key
-                    self._turn_due = now + limit
-                    self._tell(Timer("turn", game.turn, limit))
-            else:
-                self._turn_due = None
-        else:
-            self._turn_due = None
-
-    def _grace_due(self) -> float | None:
-        dues = [
-            s.away_since + self.options.reconnect_grace
-            for s in self.seats
-            if s is not None and s.person and s.member is None and s.away_since is not None
-        ]
-        return min(dues) if dues else None
-
-    def _tell(self, message: Message) -> None:
-        for member in list(self.members):
-            member.send(message)
-
-    def next_deadline(self) -> float:
-        if self.pause.paused:
-            return self.pause.retry_at or math.inf
-        dues = [
-            d
-            for d in (self._bot_due, self._plus3_due, self._turn_due, self._grace_due())
-            if d is not None
-        ]
-        return min(dues) if dues else math.inf
-
-    async def tick(self) -> None:
-        """Do whatever is due now: an ended grace period, a timed-out +3 window, a bot's
-        (or stand-in's) move, a timed-out turn."""
-        async with self.lock:
-            await self._tick()
-
-    async def _tick(self) -> None:
-        if self.pause.paused:
-            if self.store is not None and trio.current_time() >= (self.pause.retry_at or 0):
-                await self._retry_store()
-            return  # nothing moves while nothing can be stored
-        try:
-            await self._tick_due()
-        except ProtocolError as exc:
-            if exc.code != UNAVAILABLE:
-                raise  # (a stored-move failure paused the table and was logged once)
-
-    async def _tick_due(self) -> None:
-        now = trio.current_time()
-        grace = self._grace_due()
-        if grace is not None and grace <= now:
-            for i, s in enumerate(self.seats):
-                if (
-                    s is not None and s.person and s.member is None and s.away_since is not None
-                    and s.away_since + self.options.reconnect_grace <= now
-                ):
-                    self._give_up(i, returnable=True)
-            await self._changed()
-            return
-        game = self.game
-        if game is None or self.state != "playing":
-            return
-        if self._plus3_due is not None and self._plus3_due <= now and game.plus3 is not None:
-            self._plus3_due = None
-            for action in [a for a in game.legal_actions() if a.type == "pass"]:
-                if game.plus3 is None:
-                    break
-                await self._apply(action)
-            return
-        if self._bot_due is not None and self._bot_due <= now:
-            self._bot_due = None
-            for index in self._acting_seats():
-                bot = self._bot_for(index, now)
-                if bot is not None:
-                    mine = [a for a in game.legal_actions() if a.seat == index]
-                    holder = self.seats[index]
-                    # A bot for an absent person, or one keeping the seat of a person
-                    # who may be handed it back: either way "a bot played for you".
-                    stand_in = holder is not None and (
-                        holder.bot is None or holder.former_token is not None
-                    )
-                    await self._apply(bot.choose(view_of(game, index), mine), stand_in=stand_in)
-                    return
-            self._arm()
-            return
-        if self._turn_due is not None and self._turn_due <= now:
-            self._turn_due = None
-            seat = game.turn
-            mine = [a for a in game.legal_actions() if a.seat == seat]
-            choice = safe_default(mine) or make_bot("basic").choose(view_of(game, seat), mine)
-            await self._apply(choice)
-
-    async def run(self) -> None:
-        """The table's task: sleep until the next deadline or a change, then tick."""
-        while not self._closed:
-            self._sleep_until = self.next_deadline()
-            with trio.move_on_at(self._sleep_until):
-                await self._wake.wait()
-            self._wake = trio.Event()
-            try:
-                await self.tick()
-            except Exception:  # a bug here must not take the lobby (and every table) down
-                log.exception("table %s: tick failed", self.id)
-                self._bot_due = self._plus3_due = self._turn_due = None
-
-    def close(self) -> None:
-        self._closed = True
-        self._wake.set()
 
     def invalidate(self) -> None:
         """Forget cached views and info (after the game was replaced from outside)."""

@@ -1,0 +1,97 @@
+"""Engine values in their wire form: the one place the server converts them.
+
+A legal action (``legal_action``), a played one for a replay (``played_action``), an
+event as one viewer may see it (``event_map``), and a stored game as a ``replay``
+(``stored_replay``). Tables and sessions use these and build no wire records of their
+own from engine objects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Action as EngineAction
+from engine import redact
+from engine.events import BROKE
+from engine.events import Event as EngineEvent
+from protocol.frames import encode_frame
+from protocol.messages import Event, GameAction, Replay, TableOptions
+
+from .store import SavedGame
+
+_LEGAL: dict[EngineAction, GameAction] = {}
+
+
+def legal_action(action: EngineAction) -> GameAction:
+    """The wire form of a legal action: without ``seat``, since every entry of a
+    recipient's ``legal`` list is its own (PROTOCOL.md 6.1). Cached: the engine interns
+    its actions."""
+    wire = _LEGAL.get(action)
+    if wire is None:
+        wire = _LEGAL[action] = GameAction.trusted(
+            type=action.type, card=action.card, color=action.color
+        )
+    return wire
+
+
+_LEGAL_MAPS: dict[EngineAction, dict[str, Any]] = {}
+
+
+def legal_map(action: EngineAction) -> dict[str, Any]:
+    """``legal_action(action)`` as its wire map, made once per action (shared: never
+    modify it)."""
+    data = _LEGAL_MAPS.get(action)
+    if data is None:
+        data = _LEGAL_MAPS[action] = legal_action(action).to_dict()
+    return data
+
+
+def event_frame(
+    seq: int,
+    event: dict[str, Any],
+    view: dict[str, Any] | None = None,
+    legal: list[dict[str, Any]] | tuple[()] | None = None,
+) -> bytes:
+    """The frame of ``Event(seq, event, view, legal)``, made straight from maps the
+    server built itself: the same bytes as the record's ``encode`` at every version
+    (no event field is newer than v1; tests/test_event_frames.py holds them equal),
+    without building and walking a record for each of a table's members."""
+    body: dict[str, Any] = {"type": Event.TYPE, "seq": seq, "event": event}
+    if view is not None:
+        body["view"] = view
+    if legal is not None:
+        body["legal"] = list(legal)
+    return encode_frame(body)
+
+
+def played_action(action: EngineAction, *, stand_in: bool = False) -> GameAction:
+    """An action as a replay lists it: with its seat, and whether a stand-in made it."""
+    return GameAction(
+        action.type, action.seat, action.card, action.color, action.last_card, stand_in
+    )
+
+
+def event_map(event: EngineEvent, viewer: int | None) -> dict[str, Any]:
+    """The event map ``viewer`` may see. A ``broke`` names its card (``breaker``), so a
+    client following the discard pile from events alone sees it land."""
+    if event.kind == BROKE and event.card is None:
+        event = event._replace(card="breaker")
+    return redact(event, viewer).to_json()
+
+
+def stored_replay(saved: SavedGame) -> Replay:
+    """A finished game from the store as a ``replay`` (its stand-in moves marked)."""
+    by = saved.by or [None] * len(saved.actions)
+    return Replay(
+        saved.id,
+        saved.table_id,
+        TableOptions.from_dict(saved.options),
+        tuple(saved.names),
+        saved.seed,
+        saved.first,
+        tuple(
+            GameAction.from_dict(a | ({"stand_in": True} if b == "stand_in" else {}))
+            for a, b in zip(saved.actions, by, strict=False)
+        ),
+        saved.winner,
+    )
