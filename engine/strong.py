@@ -37,10 +37,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from .actions import BREAK, DECLARE, DRAW, PASS, PLAY, Action
-from .bots import basic_choice, next_decision
 from .cards import COLOR_OF, SYMBOL_OF, full_deck
 from .events import BROKE, DREW, PASSED, PLAYED, R_CHOICE, RESHUFFLED, Event
 from .game import Game, Options, Pending, Run, _matching
+from .policy import basic_choice, next_decision
 
 PLAYOUTS_PER_OPPONENT: Final = 240
 MAX_PLAYOUTS: Final = 720
