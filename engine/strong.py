@@ -3,13 +3,18 @@
 At each decision it samples worlds consistent with what its seat knows -- its hand, the
 public view (card counts, stages, declarations, the run, the +2 stack, the +3 window) and
 the public history of cards played (which tells it the discard pile, so every card it
-has not seen is either in a hand or in the draw pile) -- and plays each candidate action
-in each world, followed by a playout in which every seat plays like ``basic`` (its own
+has not seen is either in a hand or in the draw pile) -- and tries the candidate actions
+in them, each followed by a playout in which every seat plays like ``basic`` (its own
 seat a little better: it gets rid of a King or a Breaker rather than draw, which basic
 never does). A playout stops after ``PLAYOUT_CAP`` actions and is scored by the cards
-each seat has left. The candidate with the best average outcome is played. Every
-candidate is tried in the same worlds (common random numbers), which makes the
-comparison far less noisy than the budget alone would suggest.
+each seat has left. The budget is spent by sequential halving: a round of worlds for
+every candidate, then the better half goes on to the next round with the same share of
+the budget, and so on until two are left and the better is played -- so the candidates
+worth a closer look get most of the playouts (against basic, 2-player games went from
+71% to 74% won on 300 paired deals at the same budget; 70.6% over bench/bots.py's 1,000;
+doubling the budget again gained nothing). Within a round every candidate
+is tried in the same worlds (common random numbers), which makes the comparison far less
+noisy than the budget alone would suggest.
 
 The worlds also use what the others showed: a seat that drew by choice held nothing it
 would have played on that pile (a King or a Breaker aside), and a seat that let a +3
@@ -32,10 +37,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from .actions import BREAK, DECLARE, DRAW, PASS, PLAY, Action
-from .bots import basic_choice, next_decision
 from .cards import COLOR_OF, SYMBOL_OF, full_deck
 from .events import BROKE, DREW, PASSED, PLAYED, R_CHOICE, RESHUFFLED, Event
 from .game import Game, Options, Pending, Run, _matching
+from .policy import basic_choice, next_decision
 
 PLAYOUTS_PER_OPPONENT: Final = 240
 MAX_PLAYOUTS: Final = 720
@@ -45,7 +50,7 @@ in the game (more hidden hands, more worlds to sample), at most 720. Against bas
 2-player games gained nothing from 720."""
 
 MIN_WORLDS: Final = 12
-"""At least this many sampled worlds per decision, however many candidates there are."""
+"""At least this many sampled worlds per halving round, however many candidates."""
 
 PLAYOUT_CAP: Final = 30
 """Actions per playout before the position is scored by the cards each seat has left
@@ -232,17 +237,37 @@ class StrongBot:
         if budget is None:
             others = sum(p["place"] is None for p in view["players"]) - 1
             budget = min(MAX_PLAYOUTS, PLAYOUTS_PER_OPPONENT * max(1, others))
-        worlds = max(MIN_WORLDS, budget // len(candidates))
+        return self._halving(view, known, candidates, budget, me)
+
+    def _halving(
+        self,
+        view: dict[str, Any],
+        known: list[str],
+        candidates: list[Action],
+        budget: int,
+        me: int,
+    ) -> Action:
+        """Sequential halving over ``candidates``: ``budget`` playouts in
+        ceil(log2(candidates)) rounds, each round's share split among the candidates
+        still in, the worse half dropped after each round (by mean over all rounds)."""
+        alive = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
         rng = self._rng
-        for _ in range(worlds):
-            world = self.world(view, rng, known)
-            for i, action in enumerate(candidates):
-                game = world.copy()
-                game.apply(action)
-                totals[i] += _playout(game, me, self.horizon)
-        best = max(range(len(candidates)), key=totals.__getitem__)
-        return candidates[best]
+        while True:
+            worlds = max(MIN_WORLDS, budget // (rounds * len(alive)))
+            for _ in range(worlds):
+                world = self.world(view, rng, known)
+                for i in alive:
+                    game = world.copy()
+                    game.apply(candidates[i])
+                    totals[i] += _playout(game, me, self.horizon)
+                    counts[i] += 1
+            alive.sort(key=lambda i: -totals[i] / counts[i])
+            if len(alive) <= 2:
+                return candidates[alive[0]]
+            alive = alive[: (len(alive) + 1) // 2]
 
 
 def _take(pool: list[str], void: frozenset[str], count: int) -> list[str]:

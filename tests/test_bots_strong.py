@@ -158,3 +158,31 @@ def test_play_bots_tells_watching_bots_only_what_their_seat_sees() -> None:
         for e in drew:
             assert len(e.cards) == (e.amount if e.seat == seat else 0)
         assert sum(e.kind == "played" for e in w.seen) > 0
+
+
+def test_a_decision_spends_its_playout_budget_and_no_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The budget is a number of playouts (what makes a seeded game replay exactly):
+    however the search shares it among the candidates, one decision plays out no more
+    than the budget, and not much less."""
+    import engine.strong as strong
+
+    calls = 0
+    real = strong._playout
+
+    def counted(g: Game, me: int, horizon: int) -> float:
+        nonlocal calls
+        calls += 1
+        return real(g, me, horizon)
+
+    monkeypatch.setattr(strong, "_playout", counted)
+    g = game(
+        hands=[["R1", "R3", "R4", "Rstop", "R+2", "color", "G5"], ["B1"] * 6],
+        discard=["R7"],
+        color="R",
+    )
+    _seat, mine = next_decision(g)
+    assert len(mine) > 6
+    StrongBot(0, 480).choose(view_of(g, 0), mine)
+    assert 400 <= calls <= 480
