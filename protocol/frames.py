@@ -58,25 +58,37 @@ def _no_ext(code: int, data: bytes) -> object:
 
 
 def _check_tree(obj: object) -> None:
-    """Accept only the JSON data model, at most MAX_DEPTH deep (iteratively: no recursion)."""
-    stack: list[tuple[object, int]] = [(obj, 1)]
+    """Accept only the JSON data model, at most MAX_DEPTH deep (iteratively: no recursion).
+
+    Scalars are checked where they sit, by exact type first (all msgpack makes), so only
+    containers go on the stack: every frame a client receives passes here.
+    """
+    stack: list[tuple[Any, int]] = [((obj,), 0)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, _SCALARS):
-            if type(item) is int and not -INT_MAX <= item <= INT_MAX:
-                raise ProtocolError("bad_frame", "integers on the wire stay within ±(2**53 - 1)")
-            continue
         if depth > MAX_DEPTH:
             raise ProtocolError("bad_frame", f"nested deeper than {MAX_DEPTH}")
-        if isinstance(item, list):
-            stack.extend((x, depth + 1) for x in item)
-        elif isinstance(item, dict):
-            for key, value in item.items():
+        if isinstance(item, dict):
+            for key in item:
                 if not isinstance(key, str):
                     raise ProtocolError("bad_frame", "map keys must be strings")
-                stack.append((value, depth + 1))
+            values: Any = item.values()
         else:
-            raise ProtocolError("bad_frame", f"{type(item).__name__} values are not allowed")
+            values = item
+        for value in values:
+            kind = type(value)
+            if kind is str or kind is bool or kind is float or value is None:
+                continue
+            if kind is int:
+                if not -INT_MAX <= value <= INT_MAX:
+                    raise ProtocolError(
+                        "bad_frame", "integers on the wire stay within ±(2**53 - 1)"
+                    )
+                continue
+            if kind is list or kind is dict or isinstance(value, list | dict):
+                stack.append((value, depth + 1))
+            elif not isinstance(value, _SCALARS):
+                raise ProtocolError("bad_frame", f"{kind.__name__} values are not allowed")
 
 
 def decode_body(body: bytes | bytearray | memoryview) -> dict[str, Any]:

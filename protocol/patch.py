@@ -70,6 +70,22 @@ def diff_view(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _copy(value: Any) -> Any:
+    """A copy of a decoded value: maps and arrays anew, scalars shared (they are immutable).
+
+    Cheaper than ``copy.deepcopy`` for the JSON data model a patch holds; anything else
+    (a tuple holding lists, say) still goes through ``deepcopy``.
+    """
+    kind = type(value)
+    if kind is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    if kind is list:
+        return [_copy(v) for v in value]
+    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return value
+    return copy.deepcopy(value)
+
+
 def _index(part: str) -> int:
     if not part.isdigit():
         raise ValueError(part)
@@ -90,9 +106,9 @@ def apply_patch(view: dict[str, Any], patch: Mapping[str, Any]) -> dict[str, Any
                 target = target[_index(part)] if isinstance(target, list) else target[part]
             last = parts[-1]
             if isinstance(target, list):
-                target[_index(last)] = copy.deepcopy(value)
+                target[_index(last)] = _copy(value)
             elif isinstance(target, dict):
-                target[last] = copy.deepcopy(value)
+                target[last] = _copy(value)
             else:
                 raise TypeError(type(target).__name__)
         except (KeyError, IndexError, ValueError, TypeError):

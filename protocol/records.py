@@ -173,9 +173,13 @@ class _Spec:
     omit: bool
     since: int
     meta: Mapping[str, Any]
+    limited: bool
+    """Some limit (range, length, choices) to check."""
 
 
 _SPECS: dict[type, tuple[_Spec, ...]] = {}
+
+_LIMIT_KEYS: Final = ("min", "max", "min_len", "max_len", "choices")
 
 
 def _omits(required: bool, default: Any, omit: bool | None) -> bool:
@@ -206,9 +210,21 @@ def _specs(cls: type) -> tuple[_Spec, ...]:
                     _omits(required, default, meta.get("omit")),
                     int(meta.get("since", 1)),
                     meta,
+                    any(meta.get(k) is not None for k in _LIMIT_KEYS),
                 )
             )
         specs = _SPECS[cls] = tuple(out)
+    return specs
+
+
+_LIMITED: dict[type, tuple[_Spec, ...]] = {}
+
+
+def _limited_specs(cls: type) -> tuple[_Spec, ...]:
+    """The specs of ``cls`` with a limit to check: every record built walks only these."""
+    specs = _LIMITED.get(cls)
+    if specs is None:
+        specs = _LIMITED[cls] = tuple(s for s in _specs(cls) if s.limited)
     return specs
 
 
@@ -252,7 +268,7 @@ class Record:
 
     def __post_init__(self) -> None:
         owner = self.WIRE_NAME or type(self).__name__
-        for spec in _specs(type(self)):
+        for spec in _limited_specs(type(self)):
             _check_limits(owner, spec, getattr(self, spec.name))
         self._check()
 
@@ -291,21 +307,28 @@ class Record:
 
     @classmethod
     def _read(cls: type[R], data: Mapping[str, Any], path: str) -> R:
-        kwargs: dict[str, Any] = {}
+        # The checks of __init__ + __post_init__ in one pass over the fields, without the
+        # keyword call: every frame a client receives is read here.
+        obj = object.__new__(cls)
+        owner = cls.WIRE_NAME or cls.__name__
         for spec in _specs(cls):
             value = data.get(spec.name)
             if value is None:
                 if spec.required:
                     raise _bad(f"{path}.{spec.name}", "missing")
-                kwargs[spec.name] = spec.default
-                continue
-            kwargs[spec.name] = spec.conv(value, f"{path}.{spec.name}")
+                value = spec.default
+            else:
+                value = spec.conv(value, f"{path}.{spec.name}")
+            if spec.limited:
+                _check_limits(owner, spec, value)
+            object.__setattr__(obj, spec.name, value)
         try:
-            return cls(**kwargs)
+            obj._check()
         except ProtocolError:
             raise
         except (TypeError, ValueError) as exc:  # a _check that slipped; never escape raw
             raise _bad(path, str(exc)) from None
+        return obj
 
 
 REQUEST_ID_MAX: Final = 2**32 - 1
