@@ -175,6 +175,8 @@ class _Spec:
     meta: Mapping[str, Any]
     limited: bool
     """Some limit (range, length, choices) to check."""
+    exact: type | None
+    """A value of exactly this type needs no converter (int, str, bool, or X | None)."""
 
 
 _SPECS: dict[type, tuple[_Spec, ...]] = {}
@@ -188,6 +190,14 @@ def _omits(required: bool, default: Any, omit: bool | None) -> bool:
     if omit is None:
         return default is None
     return omit
+
+
+def _exact(tp: Any) -> type | None:
+    """The one type whose values the converter for ``tp`` takes as they are, if any."""
+    if typing.get_origin(tp) in (types.UnionType, typing.Union):
+        rest = [a for a in typing.get_args(tp) if a is not type(None)]
+        tp = rest[0] if len(rest) == 1 else None
+    return tp if tp in (int, str, bool) else None
 
 
 def _specs(cls: type) -> tuple[_Spec, ...]:
@@ -211,6 +221,7 @@ def _specs(cls: type) -> tuple[_Spec, ...]:
                     int(meta.get("since", 1)),
                     meta,
                     any(meta.get(k) is not None for k in _LIMIT_KEYS),
+                    _exact(hints[f.name]),
                 )
             )
         specs = _SPECS[cls] = tuple(out)
@@ -317,7 +328,7 @@ class Record:
                 if spec.required:
                     raise _bad(f"{path}.{spec.name}", "missing")
                 value = spec.default
-            else:
+            elif type(value) is not spec.exact:
                 value = spec.conv(value, f"{path}.{spec.name}")
             if spec.limited:
                 _check_limits(owner, spec, value)
