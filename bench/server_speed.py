@@ -14,7 +14,8 @@ Two phases, the same client machinery and turn pattern:
    no unanswered action, sends what ``engine.bots.BasicBot`` picks (``--client first``:
    the first legal action). The host sends ``rematch`` when a game ends.
 2. **echo** -- the ceiling: a minimal trio server here (length-prefixed msgpack, tables
-   of 4, a writer task and a bounded queue per connection, like the real server) that
+   of 4, the real server's outboxes: a bounded queue per connection written when a move
+   is handled, a writer task for what the socket does not take) that
    numbers each ``move`` and forwards one ``event`` to the table's 4 connections; the
    seat whose turn that makes (``seq % 4``) moves next: one move in flight per table.
 
@@ -87,6 +88,7 @@ from protocol.messages import (
 )
 from protocol.patch import apply_patch
 from server.app import serve
+from server.outbox import Outbox, Outboxes
 from server.session import Limits
 
 QUEUE = 512  # frames queued per connection, as server.session.Limits.queue_size
@@ -335,23 +337,23 @@ class Frames:
 async def echo_serve(
     host: str = HOST, port: int = 0, *, task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED
 ) -> None:
-    """The ceiling: forward each move, numbered, to the 4 connections of its table."""
-    tables: dict[int, list[trio.MemorySendChannel[bytes]]] = {}
+    """The ceiling: forward each move, numbered, to the 4 connections of its table, through
+    the server's own outboxes (written when the move is handled, else by a writer task)."""
+    tables: dict[int, list[Outbox]] = {}
     seqs: dict[int, int] = {}
+    outboxes = Outboxes()
+
+    def full() -> None:
+        raise trio.WouldBlock  # a client that does not read: its connection ends
 
     async def handle(stream: trio.SocketStream) -> None:
-        send, receive = trio.open_memory_channel[bytes](QUEUE)
+        outbox = Outbox(stream, QUEUE, outboxes, full)
         frames = Frames()
-        table: list[trio.MemorySendChannel[bytes]] = []
+        table: list[Outbox] = []
         number = -1
-
-        async def writer() -> None:
-            async for data in receive:
-                await stream.send_all(data)
-
         try:
             async with trio.open_nursery() as nursery:
-                nursery.start_soon(writer)
+                nursery.start_soon(outbox.run)
                 while data := await stream.receive_some(RECV):
                     for msg in frames.feed(data):
                         if msg.get("type") == "move" and table:
@@ -359,25 +361,28 @@ async def echo_serve(
                             body = {"type": "event", "seq": seq, "seat": msg["seat"]}
                             out = frame({**body, "move": msg["move"]})
                             for other in table:
-                                other.send_nowait(out)
+                                other.put(out)
                         elif msg.get("type") == "hello":
                             number = int(msg["table"])
                             table = tables.setdefault(number, [])
-                            table.append(send)
+                            table.append(outbox)
                             if len(table) == SEATS:
                                 for other in table:
-                                    other.send_nowait(frame({"type": "ready"}))
+                                    other.put(frame({"type": "ready"}))
+                    outboxes.flush()
                 nursery.cancel_scope.cancel()
-        except (trio.BrokenResourceError, trio.ClosedResourceError, trio.WouldBlock):
+        except (trio.BrokenResourceError, trio.ClosedResourceError, trio.WouldBlock, OSError):
             pass
         finally:
-            if send in table:
-                table.remove(send)
+            outbox.close()
+            if outbox in table:
+                table.remove(outbox)
             with trio.move_on_after(1):
                 await stream.aclose()
 
     listeners = await trio.open_tcp_listeners(port, host=host)
     async with trio.open_nursery() as nursery:
+        nursery.start_soon(outboxes.run)
         nursery.start_soon(trio.serve_listeners, handle, listeners)
         task_status.started(int(listeners[0].socket.getsockname()[1]))
         await trio.sleep_forever()
