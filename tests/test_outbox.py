@@ -59,7 +59,7 @@ async def test_frames_arrive_whole_and_in_order_when_the_socket_fills() -> None:
             outboxes.flush()  # partial writes: the writer takes the rest, order kept
             await trio.sleep(0)
         got = await _read(far, 600 * 512, pause=0.001)
-        box.close()
+        nursery.cancel_scope.cancel()
     assert got == b"".join(frames)
 
 
