@@ -1,38 +1,24 @@
 """Bot strength: how often one bot (the hero) beats others, under each table option.
 
-Run from the repository root::
-
     python -m bench.bots [--hero basic --vs random] [--games 2000] [--configs ...]
     python -m bench.bots --hero strong --vs basic --games 1000 --games-4p 1000 --jobs 2
 
-What is measured, and why each figure matters:
+* ``win_rate_2p``: the hero vs one ``--vs`` bot over ``--games`` 2-player games, the hero
+  alternating seats (chance 50%; issue 16 asks strong vs basic >= 70%); ``win_rate_4p``:
+  1 hero vs 3 over ``--games-4p`` games (default half), rotating seats (chance 25%;
+  strong >= 40%). A drop means a bot or engine regression.
+* ``..._stairs``, ``..._places``, ``..._must_play``: the same under each table option;
+  with play for places a win is first place and ``mean_place_4p_places`` the hero's
+  average place (2.5 by chance).
+* ``decision_ms_p50`` / ``_p95`` / ``_max``: the hero's time per decision, and
+  ``searched_ms_p50`` / ``_p95`` where it had a real choice (issue 16: p95 <= 250 ms);
+  ``decision_cpu_ms_p50`` / ``_p95``: its thread's CPU time, what one free core takes
+  whatever the load or ``--jobs``.
+* ``unfinished``: games that hit ``play_bots``' action cap (should be 0).
 
-* ``win_rate_2p`` -- the hero vs one ``--vs`` bot over ``--games`` seeded 2-player games
-  (default 2,000), the hero alternating seats 0 and 1 so neither seat's edge counts for
-  it. Chance is 50%. For basic vs random, the first check that the heuristic helps at
-  all; for strong vs basic (issue 16: at least 70%), what the search adds to the
-  heuristic it plays out with. A drop means a bot or engine regression.
-* ``win_rate_4p`` -- 1 hero vs 3 ``--vs`` bots over ``--games-4p`` 4-player games (default
-  half of ``--games``), the hero rotating through the four seats. Chance is 25%: the ratio
-  to it says how much of the edge survives a full table (strong: at least 40%).
-* ``..._stairs``, ``..._places``, ``..._must_play`` -- the same under the table options
-  (stairs; play for places, where "win" is first place and ``mean_place_4p_places`` is
-  the hero's average finishing place against 2.5 by chance; must play if able): whether
-  the edge holds under each option, over many full games of its code paths.
-* ``decision_ms_p50`` / ``decision_ms_p95`` / ``decision_ms_max`` -- the hero's time per
-  decision (every time it is asked, trivial ones included), and ``searched_ms_p50`` /
-  ``searched_ms_p95`` over the decisions where it had a real choice. A search bot has a
-  budget of playouts, not a clock (so a seeded game replays exactly): this is what the
-  budget costs, measured on one core per job. Issue 16 asks p95 <= 250 ms. With
-  ``--jobs`` above the free cores, or other load on the machine, these grow;
-  ``decision_cpu_ms_p50`` / ``_p95`` (the thread's CPU time) do not, and are what one
-  free core would take.
-* ``unfinished`` -- games that hit ``play_bots``' action cap. It should be 0: anything
-  else means a game that cannot end.
-
-Each line of the table also gives a 95% (Wilson) interval; games are seeded (deal seed
-``--seed + i``, bots seeded from it), so a rerun gives the same figures whatever
-``--jobs``. The last line printed is one JSON object.
+Each row of the table also gives a 95% Wilson interval. Games are seeded (deal ``--seed +
+i``, bots from it): a rerun gives the same figures whatever ``--jobs``. The last line
+printed is one JSON object.
 """
 
 from __future__ import annotations
@@ -136,26 +122,21 @@ class Job(NamedTuple):
 
 def play_slice(job: Job) -> Result:
     """Play the games of ``job``: 1 hero vs ``players - 1`` others, hero in seat ``i % players``."""
-    options = CONFIGS[job.config]
-    players = job.players
-    wins = unfinished = place_sum = games = 0
-    seat_wins = [0] * players
-    seat_games = [0] * players
+    options, players = CONFIGS[job.config], job.players
+    wins = unfinished = place_sum = 0
+    seat_wins, seat_games = [0] * players, [0] * players
     times: list[float] = []
     searched: list[float] = []
     cpu: list[float] = []
     start = time.perf_counter()
     for i in range(job.first, job.stop, job.step):
-        deal = job.seed + i
-        seat = i % players
+        deal, seat = job.seed + i, i % players
         bots: list[Bot] = [make_bot(job.vs, deal * 16 + s) for s in range(players)]
-        hero = Timed(make_bot(job.hero, deal * 16 + seat))
-        bots[seat] = hero
+        bots[seat] = hero = Timed(make_bot(job.hero, deal * 16 + seat))
         game = play_bots(bots, deal, options)
-        times.extend(hero.times)
-        searched.extend(hero.searched)
-        cpu.extend(hero.cpu)
-        games += 1
+        times += hero.times
+        searched += hero.searched
+        cpu += hero.cpu
         seat_games[seat] += 1
         if not game.over:
             unfinished += 1
@@ -167,33 +148,26 @@ def play_slice(job: Job) -> Result:
             place = game.places[seat]
             assert place is not None, "a finished play-for-places game places everyone"
             place_sum += place
-    return Result(
-        job.config,
-        players,
-        games,
-        wins,
-        unfinished,
-        tuple(seat_wins),
-        tuple(seat_games),
-        place_sum,
-        time.perf_counter() - start,
-        tuple(times),
-        tuple(searched),
-        tuple(cpu),
-    )
+    seconds = time.perf_counter() - start
+    return Result(job.config, players, sum(seat_games), wins, unfinished, tuple(seat_wins),
+                  tuple(seat_games), place_sum, seconds, tuple(times), tuple(searched),
+                  tuple(cpu))  # fmt: skip
 
 
 def merge(parts: Sequence[Result]) -> Result:
     """One configuration's result from its slices (seconds: the slowest slice)."""
-    first = parts[0]
+
+    def by_seat(column: list[tuple[int, ...]]) -> tuple[int, ...]:
+        return tuple(map(sum, zip(*column, strict=True)))
+
     return Result(
-        first.config,
-        first.players,
+        parts[0].config,
+        parts[0].players,
         sum(r.games for r in parts),
         sum(r.wins for r in parts),
         sum(r.unfinished for r in parts),
-        tuple(map(sum, zip(*(r.seat_wins for r in parts), strict=True))),
-        tuple(map(sum, zip(*(r.seat_games for r in parts), strict=True))),
+        by_seat([r.seat_wins for r in parts]),
+        by_seat([r.seat_games for r in parts]),
         sum(r.place_sum for r in parts),
         max(r.seconds for r in parts),
         tuple(t for r in parts for t in r.times),
@@ -286,28 +260,17 @@ def summary(results: Sequence[Result], hero: str, vs: str) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--hero", default="basic", help="the bot measured (default basic)")
-    parser.add_argument("--vs", default="random", help="the bot at every other seat")
-    parser.add_argument(
-        "--games", type=int, default=2000, help="2-player games per configuration"
-    )
-    parser.add_argument(
-        "--games-4p", type=int, default=None, help="4-player games (default: half of --games)"
-    )
-    parser.add_argument(
-        "--option-games",
-        type=float,
-        default=1.0,
-        help="fraction of the games played under each table option other than default",
-    )
-    parser.add_argument(
-        "--players", default="2,4", help="table sizes to play, from 2 and 4 (default both)"
-    )
-    parser.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument(
-        "--configs", default=",".join(CONFIGS), help=f"comma-separated, from: {', '.join(CONFIGS)}"
-    )
+    add = parser.add_argument
+    add("--hero", default="basic", help="the bot measured (default basic)")
+    add("--vs", default="random", help="the bot at every other seat")
+    add("--games", type=int, default=2000, help="2-player games per configuration")
+    add("--games-4p", type=int, default=None, help="4-player games (default: half of --games)")
+    add("--option-games", type=float, default=1.0,
+        help="fraction of the games played under each table option other than default")  # fmt: skip
+    add("--players", default="2,4", help="table sizes to play, from 2 and 4 (default both)")
+    add("--seed", type=int, default=0, help="first deal seed (default 0)")
+    add("--jobs", type=int, default=1, help="worker processes (default 1)")
+    add("--configs", default=",".join(CONFIGS), help=f"comma-separated, from: {', '.join(CONFIGS)}")
     args = parser.parse_args(argv)
     names = [c.strip() for c in str(args.configs).split(",") if c.strip()]
     unknown = [c for c in names if c not in CONFIGS]

@@ -1,35 +1,21 @@
 """Engine speed: random playouts of 4-player TAKI on one core, with two references.
 
-Run from the repository root::
-
     python -m bench.engine_speed [--seconds 10] [--rlcard-python /work/rlvenv/bin/python]
                                  [--profile]
 
-What is measured, and why each figure matters:
+* ``actions_per_s``: legal_actions() + random.choice + apply() steps per second
+  (``record=False``), the budget of anything that searches or learns by self-play;
+  ``games_per_s``: whole deal-to-finish playouts; ``actions_per_game``: how long a random
+  game is (random seats draw a lot; ``declare_share`` of actions are "last card").
+* ``rlcard_uno_actions_per_s`` / ``ratio_vs_rlcard``: RLCard 1.2's UNO
+  (``UnoGame.step``, which also builds the next state); ``rlcard_uno_round_actions_per_s``
+  / ``ratio_vs_rlcard_round``: its round alone, the rules core like for like.
+* ``bare_uno_actions_per_s`` / ``ratio_vs_bare_uno``: a minimal UNO written here (match
+  colour or number, draw one if stuck, no action cards): a ceiling, not a target.
 
-* ``actions_per_s`` -- legal_actions() + random.choice + apply() steps per second, with
-  ``record=False``. This is the budget of anything that searches or learns by playing
-  the engine against itself (Monte Carlo bots, self-play, property tests): their cost is
-  actions, not games.
-* ``games_per_s`` -- whole deal-to-finish playouts per second (deal included). What a
-  simulation-based bot or a bot-strength run can afford per second.
-* ``actions_per_game`` -- how long a random game is. Random TAKI is long (drawing is
-  always legal, so random seats draw a lot, and about a fifth of random actions are
-  "last card" declarations); it converts one rate into the other and flags a rules
-  change that makes games suddenly longer or shorter.
-* ``rlcard_uno_actions_per_s`` / ``ratio_vs_rlcard`` -- RLCard 1.2's UNO core
-  (``rlcard.games.uno.game.UnoGame``) stepping uniformly random legal actions: the
-  widely used pure-Python card-game RL toolkit, i.e. where we stand against what people
-  actually train on. Its ``step`` also builds the next player's state dict each time
-  (that is its API); ``rlcard_uno_round_actions_per_s`` steps the round alone, without
-  that state, for a like-for-like view of the rules core.
-* ``bare_uno_actions_per_s`` / ``ratio_vs_bare_uno`` -- a minimal UNO written here in a
-  few dozen lines (match colour or number, draw one if stuck, wilds pick a random
-  colour, no action-card effects). TAKI has far more rules, so this is a ceiling, not a
-  target: it says how much of our time is rules and how much is Python itself.
-
-Seeds are fixed (``--seed``), so two runs play the same games in the same order and
-differ only by the speed of the code. The last line printed is one JSON object.
+Rates are per CPU second of this process (``time.process_time``: other load on a shared
+machine does not count); seeds are fixed (``--seed``), so two runs play the same games.
+The last line printed is one JSON object.
 """
 
 from __future__ import annotations
@@ -51,10 +37,7 @@ from typing import Any, NamedTuple
 PLAYERS = 4
 MAX_ACTIONS = 200_000  # per game: a guard against a game that never ends
 
-_clock = time.process_time
-"""Every rate is per second of this process's CPU time, not of the wall clock: on a
-shared machine the wall clock counts the time other programs had the core, and the
-ratios between measurements taken a few seconds apart swing with their load."""
+_clock = time.process_time  # CPU time: the wall clock counts other programs' time too
 
 
 class Rate(NamedTuple):
@@ -79,12 +62,9 @@ class Rate(NamedTuple):
 
 
 def _timed(seconds: float, seed: int, playout: Callable[[int], int | None]) -> Rate:
-    """Play ``playout(seed)``, ``playout(seed + 1)``, ... until ``seconds`` have passed.
-
-    A playout returns its number of actions, or None for a game it could not finish
-    (counted as unfinished, its actions not counted). One loop for every engine, so
-    every rate is measured the same way.
-    """
+    """Play ``playout(seed)``, ``playout(seed + 1)``, ... until ``seconds`` have passed: one
+    loop for every engine. A playout returns its actions, or None for a game it could not
+    finish (counted as unfinished, its actions not counted)."""
     games = actions = unfinished = 0
     s = seed
     start = _clock()
@@ -105,37 +85,29 @@ def _timed(seconds: float, seed: int, playout: Callable[[int], int | None]) -> R
 # ---------------------------------------------------------------------------- TAKI
 
 
+def taki_playout(s: int, mix: Counter[str] | None = None) -> int | None:
+    """One random 4-player game from seed ``s``: its actions (None if unfinished),
+    counting their types in ``mix``."""
+    from engine.game import Game
+
+    game = Game.new(PLAYERS, s, record=False)
+    pick = random.Random(s).choice
+    choice = pick if mix is None else (lambda legal: _count(mix, pick(legal)))
+    n = 0
+    while not game.over and n < MAX_ACTIONS:
+        game.apply(choice(game.legal_actions()))
+        n += 1
+    return n if game.over else None
+
+
+def _count(mix: Counter[str], action: Any) -> Any:
+    mix[action.type] += 1
+    return action
+
+
 def taki_playouts(seconds: float, seed: int) -> Rate:
     """Random 4-player playouts, one seed after another, until ``seconds`` have passed."""
-    from engine.game import Game
-
-    def playout(s: int) -> int | None:
-        game = Game.new(PLAYERS, s, record=False)
-        choice = random.Random(s).choice
-        n = 0
-        while not game.over and n < MAX_ACTIONS:
-            game.apply(choice(game.legal_actions()))
-            n += 1
-        return n if game.over else None
-
-    return _timed(seconds, seed, playout)
-
-
-def taki_action_mix(seed: int, games: int) -> Counter[str]:
-    """Action types chosen in the first ``games`` benchmark playouts (untimed)."""
-    from engine.game import Game
-
-    mix: Counter[str] = Counter()
-    for s in range(seed, seed + games):
-        game = Game.new(PLAYERS, s, record=False)
-        choice = random.Random(s).choice
-        n = 0
-        while not game.over and n < MAX_ACTIONS:
-            action = choice(game.legal_actions())
-            mix[action.type] += 1
-            game.apply(action)
-            n += 1
-    return mix
+    return _timed(seconds, seed, taki_playout)
 
 
 def profile_taki(seconds: float, seed: int, top: int) -> None:
@@ -269,26 +241,18 @@ def rlcard_playouts(seconds: float, seed: int, *, with_state: bool = True) -> Ra
     return _timed(seconds, seed, playout)
 
 
-def rlcard_worker(seconds: float, seed: int) -> None:
-    """Subprocess mode (run by RLCard's interpreter): print both RLCard rates as JSON."""
+def rlcard_rates(seconds: float, seed: int) -> tuple[Rate, Rate, str]:
+    """(UnoGame.step rate, round-only rate, rlcard's version)."""
     full = rlcard_playouts(seconds, seed, with_state=True)
     core = rlcard_playouts(seconds / 2, seed, with_state=False)
-    version = getattr(importlib.import_module("rlcard"), "__version__", "?")
-    print(json.dumps({"version": version, "step": full._asdict(), "round": core._asdict()}))
+    return full, core, str(getattr(importlib.import_module("rlcard"), "__version__", "?"))
 
 
 def measure_rlcard(python: str | None, seconds: float, seed: int) -> tuple[Rate, Rate, str] | str:
-    """(step rate, round-only rate, version), or a reason why RLCard was skipped."""
+    """RLCard's rates, here or by ``python`` (``--rlcard-worker``), or why it was skipped."""
     if python is not None:
-        cmd = [
-            python,
-            os.path.abspath(__file__),
-            "--rlcard-worker",
-            "--seconds",
-            str(seconds),
-            "--seed",
-            str(seed),
-        ]
+        cmd = [python, os.path.abspath(__file__), "--rlcard-worker"]
+        cmd += ["--seconds", str(seconds), "--seed", str(seed)]
         proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
         if proc.returncode != 0:
             tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
@@ -299,9 +263,7 @@ def measure_rlcard(python: str | None, seconds: float, seed: int) -> tuple[Rate,
         importlib.import_module(RLCARD_GAME)
     except ImportError as exc:
         return f"rlcard is not importable here ({exc}); pass --rlcard-python PATH"
-    full = rlcard_playouts(seconds, seed, with_state=True)
-    core = rlcard_playouts(seconds / 2, seed, with_state=False)
-    return full, core, str(getattr(importlib.import_module("rlcard"), "__version__", "?"))
+    return rlcard_rates(seconds, seed)
 
 
 # ---------------------------------------------------------------------------- main
@@ -318,28 +280,21 @@ def _line(label: str, rate: Rate) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=10.0, help="time per measurement")
-    parser.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
-    parser.add_argument(
-        "--rlcard-python",
-        metavar="PATH",
-        default=None,
-        help="an interpreter with rlcard installed, run as a subprocess",
-    )
-    parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard reference")
-    parser.add_argument("--no-bare", action="store_true", help="skip the bare UNO reference")
-    parser.add_argument(
-        "--profile",
-        action="store_true",
-        help="also cProfile the TAKI playouts (untimed, after the run)",
-    )
-    parser.add_argument("--rlcard-worker", action="store_true", help=argparse.SUPPRESS)
+    add = parser.add_argument
+    add("--seconds", type=float, default=10.0, help="time per measurement")
+    add("--seed", type=int, default=0, help="first deal seed (default 0)")
+    add("--rlcard-python", metavar="PATH", default=None,
+        help="an interpreter with rlcard installed, run as a subprocess")  # fmt: skip
+    add("--no-rlcard", action="store_true", help="skip the RLCard reference")
+    add("--no-bare", action="store_true", help="skip the bare UNO reference")
+    add("--profile", action="store_true", help="also cProfile the TAKI playouts (after the run)")
+    add("--rlcard-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     seconds: float = args.seconds
     seed: int = args.seed
-
-    if args.rlcard_worker:
-        rlcard_worker(seconds, seed)
+    if args.rlcard_worker:  # run by RLCard's interpreter: print both rates as JSON
+        full, core, version = rlcard_rates(seconds, seed)
+        print(json.dumps({"version": version, "step": full._asdict(), "round": core._asdict()}))
         return 0
 
     print(
@@ -348,13 +303,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     taki = taki_playouts(seconds, seed)
     print(_line("TAKI random playouts", taki))
-    mix = taki_action_mix(seed, 100)
+    mix: Counter[str] = Counter()
+    for s in range(seed, seed + 100):  # the first 100 benchmark playouts, untimed
+        taki_playout(s, mix)
     total = sum(mix.values())
-    print(
-        "  action mix (first 100 games): "
-        + ", ".join(f"{k} {v / total:.1%}" for k, v in mix.most_common())
-    )
-
+    shares = ", ".join(f"{k} {v / total:.1%}" for k, v in mix.most_common())
+    print(f"  action mix (first 100 games): {shares}")
     out: dict[str, Any] = {
         "games_per_s": round(taki.games_per_s, 2),
         "actions_per_s": round(taki.actions_per_s),
@@ -365,26 +319,27 @@ def main(argv: list[str] | None = None) -> int:
     if taki.unfinished:
         out["unfinished"] = taki.unfinished
 
-    if args.no_rlcard:
-        print("RLCard UNO: skipped (--no-rlcard)")
+    got = (
+        "skipped (--no-rlcard)"
+        if args.no_rlcard
+        else measure_rlcard(args.rlcard_python, seconds, seed)
+    )
+    if isinstance(got, str):
+        print(f"RLCard UNO: {got if args.no_rlcard else 'skipped: ' + got}")
     else:
-        got = measure_rlcard(args.rlcard_python, seconds, seed)
-        if isinstance(got, str):
-            print(f"RLCard UNO: skipped: {got}")
-        else:
-            step, core, version = got
-            print(_line(f"RLCard {version} UnoGame.step", step))
-            print(_line(f"RLCard {version} round only", core))
-            ratio = taki.actions_per_s / step.actions_per_s
-            print(
-                f"  TAKI / RLCard UNO (step): {ratio:.2f}x;"
-                f" vs round only: {taki.actions_per_s / core.actions_per_s:.2f}x"
-            )
-            out["rlcard_version"] = version
-            out["rlcard_uno_actions_per_s"] = round(step.actions_per_s)
-            out["ratio_vs_rlcard"] = round(ratio, 2)
-            out["rlcard_uno_round_actions_per_s"] = round(core.actions_per_s)
-            out["ratio_vs_rlcard_round"] = round(taki.actions_per_s / core.actions_per_s, 2)
+        step, core, version = got
+        print(_line(f"RLCard {version} UnoGame.step", step))
+        print(_line(f"RLCard {version} round only", core))
+        ratio, ratio_core = (
+            taki.actions_per_s / step.actions_per_s,
+            taki.actions_per_s / core.actions_per_s,
+        )
+        print(f"  TAKI / RLCard UNO (step): {ratio:.2f}x; vs round only: {ratio_core:.2f}x")
+        out["rlcard_version"] = version
+        out["rlcard_uno_actions_per_s"] = round(step.actions_per_s)
+        out["ratio_vs_rlcard"] = round(ratio, 2)
+        out["rlcard_uno_round_actions_per_s"] = round(core.actions_per_s)
+        out["ratio_vs_rlcard_round"] = round(ratio_core, 2)
 
     if args.no_bare:
         print("Bare UNO: skipped (--no-bare)")
@@ -398,7 +353,6 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.profile:
         profile_taki(seconds, seed, 20)
-
     print(json.dumps(out))
     return 0
 
