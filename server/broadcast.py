@@ -101,13 +101,14 @@ class Broadcaster(Clocks):
         for member, watch in list(self.members.items()):
             seat = watch.seat
             version = member.version
+            frames: list[bytes] = []  # this member's frames of the action, queued as one
             for i, (seq, ev) in enumerate(early):
                 mine = seat if ev.cards and ev.seat == seat else None
                 key = (i, version, mine)
                 data = early_frames.get(key)
                 if data is None:
                     data = early_frames[key] = event_frame(seq, self._event_map(seq, ev, seat))
-                member.send_encoded(data)
+                frames.append(data)
             patch: dict[str, Any] | None = None
             own_hand = None  # the patch is the public one (or none)
             if watch.synced and public_patch is not None:
@@ -129,7 +130,8 @@ class Broadcaster(Clocks):
                 data = last_frames[last_key] = event_frame(
                     last_seq, self._event_map(last_seq, last_ev, seat), patch, maps
                 )
-            member.send_encoded(data)
+            frames.append(data)
+            member.send_encoded(b"".join(frames) if len(frames) > 1 else data)
             if patch is None:
                 member.send(self.snapshot(member))
 

@@ -23,7 +23,8 @@ class Member(Protocol):
 
     def send(self, message: Message) -> None: ...
 
-    def send_encoded(self, data: bytes) -> None: ...
+    def send_encoded(self, data: bytes) -> None:
+        """Frames encoded once for many members (one, or several back to back)."""
 
     def close_soon(self) -> None: ...
 

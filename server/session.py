@@ -2,9 +2,11 @@
 
 Three deadlines guard a connection: the hello must come within ``hello_timeout``; the
 server pings every ``ping_interval`` and drops a connection silent for ``idle_timeout``;
-and frames go out through a queue of ``queue_size`` frames drained by a writer task, so
-a client that stops reading fills its own queue and is dropped (``too_slow``) while
-everyone else, and its table, carry on. Whatever goes wrong with one connection ends
+and frames go out through an outbox (server/outbox.py) holding at most ``queue_size``
+pieces (a frame, or an action's frames to this client), written when a request is
+done or by a writer task while the peer is not reading, so a client that stops reading
+fills its own outbox and is dropped (``too_slow``) while everyone else, and its table,
+carry on. Whatever goes wrong with one connection ends
 that connection only.
 """
 
@@ -164,7 +166,8 @@ class Session:
         return self.conn.version or PROTOCOL_VERSION
 
     def send_encoded(self, data: bytes) -> None:
-        """Queue a frame already encoded at this connection's version."""
+        """Queue frames already encoded at this connection's version (one, or several
+        back to back: an action's events to one member go as one piece)."""
         if self._closing:
             return
         try:

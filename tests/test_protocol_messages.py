@@ -234,3 +234,14 @@ def test_fields_newer_than_the_spoken_version_are_left_out() -> None:
     # All fields are version 1 today; a version-0 writer (none exists) would drop them all.
     assert SAMPLES["join"].to_dict(version=0) == {"type": "join"}
     assert SAMPLES["join"].to_dict(version=1) == SAMPLES["join"].to_dict()
+
+
+def test_a_bare_ack_encodes_to_the_same_bytes_as_any_message() -> None:
+    """Ack.encode builds a bare ack's map directly (the hot path); it must be the very
+    frame the generic encoding gives, and acks that carry more take the generic path."""
+    from protocol.frames import encode_frame
+    from protocol.messages import Ack
+
+    for ack in (Ack(1), Ack(2**31), Ack(7, ok=False), Ack.trusted(id=12),
+                Ack(3, table="t1", seat=2, token="tok-en")):  # fmt: skip
+        assert ack.encode() == encode_frame(ack.to_dict())

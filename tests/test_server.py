@@ -63,10 +63,13 @@ class Inbox:
         from protocol import FrameDecoder, decode_message
 
         decoder = FrameDecoder()
-        decoder.receive_data(data)
+        decoder.receive_data(data)  # one frame or several back to back
         frame = decoder.next_frame()
         assert frame is not None
-        self.got.append(decode_message(frame))
+        while frame is not None:
+            self.got.append(decode_message(frame))
+            frame = decoder.next_frame()
+        assert decoder.buffered == 0
 
     def close_soon(self) -> None:
         pass
