@@ -315,22 +315,25 @@ class Frames:
         self._checked = checked
 
     def feed(self, data: bytes) -> list[dict[str, Any]]:
-        buf = self._buf
-        buf += data
+        if self._buf:  # the rest of a frame cut short last time
+            self._buf += data
+            data = bytes(self._buf)
+            self._buf.clear()
+        view, end, pos = memoryview(data), len(data), 0
         out: list[dict[str, Any]] = []
-        pos = 0
-        while len(buf) - pos >= 4:
-            size = int.from_bytes(buf[pos : pos + 4], "big")
-            if len(buf) - pos - 4 < size:
+        while end - pos >= 4:
+            stop = pos + 4 + int.from_bytes(view[pos : pos + 4], "big")
+            if stop > end:
                 break
-            body = buf[pos + 4 : pos + 4 + size]
+            body = view[pos + 4 : stop]
             if self._checked:
                 out.append(decode_body(body))
                 decode_message(out[-1])
             else:
                 out.append(msgpack.unpackb(body, raw=False))
-            pos += 4 + size
-        del buf[:pos]
+            pos = stop
+        if pos < end:
+            self._buf += view[pos:]
         return out
 
 

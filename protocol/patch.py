@@ -55,7 +55,9 @@ def diff_view(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
     """The patch that turns ``old`` into ``new`` (empty if they are equal).
 
     Raises Unpatchable if a top-level key of ``old`` is gone from ``new`` or a key holds
-    a dot; the server then sends a snapshot instead.
+    a dot; the server then sends a snapshot instead. Below the top level values compare
+    as Python does, where False == 0 and True == 1: a view never turns a flag into a
+    count, so such a change is not looked for there.
     """
     if old.keys() - new.keys():
         raise Unpatchable("a top-level key vanished")
@@ -86,6 +88,10 @@ def _copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+_SCALARS = frozenset({str, int, bool, float, type(None)})
+"""Immutable values: a patch's are set as they are, anything else is copied."""
+
+
 def _index(part: str) -> int:
     if not part.isdigit():
         raise ValueError(part)
@@ -99,6 +105,11 @@ def apply_patch(view: dict[str, Any], patch: Mapping[str, Any]) -> dict[str, Any
     anywhere in ``view`` raises ProtocolError("bad_message"): the client should resync.
     """
     for path, value in patch.items():
+        if type(value) not in _SCALARS:
+            value = _copy(value)
+        if "." not in path:  # a top-level key: most of every patch
+            view[path] = value
+            continue
         parts = path.split(".")
         target: Any = view
         try:
@@ -106,9 +117,9 @@ def apply_patch(view: dict[str, Any], patch: Mapping[str, Any]) -> dict[str, Any
                 target = target[_index(part)] if isinstance(target, list) else target[part]
             last = parts[-1]
             if isinstance(target, list):
-                target[_index(last)] = _copy(value)
+                target[_index(last)] = value
             elif isinstance(target, dict):
-                target[last] = _copy(value)
+                target[last] = value
             else:
                 raise TypeError(type(target).__name__)
         except (KeyError, IndexError, ValueError, TypeError):
