@@ -122,8 +122,7 @@ def inspect(msg: m.Message, tally: Tally, where: str) -> None:
         tally.anomaly("a chat name over the server's limit", f"{where}: {msg.name!r}")
 
 
-def code_of(msg: m.Message) -> str:
-    """An error's code, ``ack`` for an ack, else the message's type."""
+def code_of(msg: m.Message) -> str:  # an error's code, else the type (``ack``)
     return msg.code if isinstance(msg, m.Error) else msg.TYPE
 
 
@@ -791,9 +790,9 @@ async def k_slowloris(p: Probe) -> None:
         await trio.sleep(min(target.slow_limit, rng.uniform(2, 15) * target.slow_byte))
         return
     w = await p.wire()
-    opened = trio.current_time()
     if roll == 0:  # the hello, dribbled: the handshake deadline must close it
         data = m.Hello((1, 1), "Slow" * 5, "slowloris/1", token="x" * 100).encode()
+        opened = trio.current_time()
         for i in range(len(data)):
             if (w.closed or not await w.push(data[i : i + 1])
                     or trio.current_time() - opened > target.slow_limit):
@@ -892,7 +891,7 @@ ODD_TEXT: list[str] = [*fz.HOSTILE_TEXT,
     "[b]Bold[/b]", "[link=http://x.invalid]me[/link]", "\\[escaped]", "<script>",
     "%s%s%n", "{name}", "Robert'); DROP", "\u05d8\u05e7\u05d9", "Zalgo\u0336\u0336\u0336",
     "\U0001f642" * 24, "  padded  ",
-]  # fmt: skip
+]
 
 
 def takes(text: str, limit: int) -> bool:
@@ -954,12 +953,12 @@ async def k_text(p: Probe) -> None:
 KINDS: dict[str, Kind] = {kind.__name__.removeprefix("k_"): kind for kind in (
     k_garbage, k_mutated, k_before_hello, k_out_of_order, k_legal_random, k_other_seats,
     k_replay_ids, k_tokens, k_slowloris, k_flood, k_churn, k_text,
-)}  # fmt: skip
+)}
 WEIGHTS: dict[str, float] = {
     "garbage": 14, "mutated": 12, "before_hello": 8, "out_of_order": 10, "legal_random": 14,
     "other_seats": 6, "replay_ids": 6, "tokens": 8, "slowloris": 2, "flood": 4, "churn": 10,
     "text": 6,
-}  # fmt: skip
+}
 SLOW_KINDS = frozenset({"slowloris"})
 
 
@@ -1313,7 +1312,7 @@ async def bench(args: argparse.Namespace, server: ServerProcess, report: dict[st
                 "rss_kib": proc_kib(pid), "fds": open_fds(pid), "stuck_tables": len(stuck),
                 "tables_waiting_for_a_token": len(waiting),
                 "honest_games": stats.games, "alive": server.alive(),
-            })  # fmt: skip
+            })
             print(json.dumps(row), flush=True)
             if not server.alive():
                 break
@@ -1355,7 +1354,7 @@ async def bench(args: argparse.Namespace, server: ServerProcess, report: dict[st
         "rss_after_kib": proc_kib(pid),
         "rss_peak_kib": proc_kib(pid, "VmHWM"),
         "fds_after": open_fds(pid),
-    })  # fmt: skip
+    })
 
 
 async def run(args: argparse.Namespace, report: dict[str, Any], log_path: str
@@ -1363,7 +1362,7 @@ async def run(args: argparse.Namespace, report: dict[str, Any], log_path: str
     """Start ``taki-server``, run the bench, stop it: (alive at the end, exit code, log)."""
     server = await ServerProcess.start(cli_command(
         "--rate", str(args.rate), "--bot-delay", str(args.bot_delay),
-        "--log-level", args.server_log_level), log_path)  # fmt: skip
+        "--log-level", args.server_log_level), log_path)
     try:
         await bench(args, server, report)
     finally:
@@ -1427,7 +1426,7 @@ def main(argv: list[str] | None = None) -> int:
         (not report.get("honest_games"), "the honest table finished no game"),
         (growth_mib > args.rss_slack_mib, f"server RSS grew {growth_mib:.1f} MiB"),
         (fds[1] > fds[0] + 2, f"open fds {fds[0]} -> {fds[1]}"),
-    ] if failed]  # fmt: skip
+    ] if failed]
     print(f"{report.get('sessions', 0):,} hostile sessions in {report.get('hostile_seconds')}s "
           f"({report.get('sessions_per_s')}/s); honest games {report.get('honest_games')}; "
           f"server RSS {report.get('rss_baseline_kib')} -> {report.get('rss_after_kib')} KiB "
