@@ -1,17 +1,21 @@
 """Server throughput and latency: 48 bot clients at 12 tables, against a raw trio ceiling.
 
-    python -m bench.server_speed [--seconds 10] [--tables 12] [--strong N] [--client basic|first]
-                                 [--server subprocess|inproc] [--profile server.prof]
+    python -m bench.server_speed [--seconds 10] [--tables 12] [--strong N] [--checked]
+                                 [--client basic|first] [--server subprocess|inproc]
+                                 [--profile server.prof]
 
 Two phases, the same client machinery and turn pattern:
 
 1. **taki** -- the real server (``server.app.serve``, loopback, ``bot_delay=0``, the
    per-connection rate limit lifted by ``--rate``: it is meant for people). ``4 * tables``
-   clients sit 4 to a table; each keeps its view by the patches and, holding a legal list
-   and no unanswered action, sends what ``engine.bots.BasicBot`` picks (``--client
-   first``: the first legal action). The host sends ``rematch`` when a game ends.
+   seats sit 4 to a table, each reading plain msgpack maps as the ceiling's seats do
+   (``--checked``: decoded and checked by ``protocol/`` as taki-client does, the cost
+   of a full client); each keeps its view by the patches and, holding a legal list and
+   no unanswered action, sends what ``engine.bots.BasicBot`` picks (``--client first``:
+   the first legal action). The host sends ``rematch`` when a game ends.
 2. **echo** -- the ceiling: a minimal trio server here (length-prefixed msgpack, tables
-   of 4, a writer task and a bounded queue per connection, like the real server) that
+   of 4, the real server's outboxes: a bounded queue per connection written when a move
+   is handled, a writer task for what the socket does not take) that
    numbers each ``move`` and forwards one ``event`` to the table's 4 connections; the
    seat whose turn that makes (``seq % 4``) moves next: one move in flight per table.
 
@@ -39,6 +43,7 @@ import argparse
 import cProfile
 import importlib
 import io
+import itertools
 import json
 import os
 import pstats
@@ -59,7 +64,6 @@ from bench.harness import (
     RECV,
     ROOT,
     SEATS,
-    Client,
     ServerProcess,
     TableClock,
     latencies,
@@ -68,22 +72,23 @@ from bench.harness import (
     percentile,
     within,
 )
+from engine.actions import Action as EngineAction
 from engine.bots import BasicBot
+from protocol.connection import ClientConnection
+from protocol.frames import decode_body
 from protocol.messages import (
-    Ack,
-    Action,
     AddBot,
     CreateTable,
-    Error,
-    Event,
     Join,
-    Message,
     Rematch,
+    Request,
     Start,
     TableOptions,
-    TableUpdate,
+    decode_message,
 )
+from protocol.patch import apply_patch
 from server.app import serve
+from server.outbox import Outbox, Outboxes
 from server.session import Limits
 
 QUEUE = 512  # frames queued per connection, as server.session.Limits.queue_size
@@ -110,51 +115,122 @@ class Meter:
 # ---------------------------------------------------------------------------- taki
 
 
-class TakiSeat(Client):
-    """One seat playing flat out: acts as soon as it holds a legal list."""
+class TakiSeat:
+    """One seat playing flat out over plain maps (``Frames``, as the ceiling's seats
+    read theirs): it acts as soon as it holds a legal list and no unanswered action.
+    With ``checked`` every frame also goes through the protocol's own decoding and
+    checks (``decode_body`` + ``decode_message``, what taki-client does): the cost of a
+    full client, on top of the same seat."""
 
-    def __init__(self, stream: trio.SocketStream, name: str) -> None:
-        super().__init__(stream, name)
-        self.meter = Meter()
-        self.clock = TableClock()
-        self.mode = "basic"
-        self.host = self.auto = self.want_rematch = False
+    def __init__(self, stream: trio.SocketStream, name: str, meter: Meter, clock: TableClock,
+                 policy: str, checked: bool) -> None:  # fmt: skip
+        self.stream, self.name, self.meter, self.clock = stream, name, meter, clock
+        self.policy, self.checked = policy, checked
+        self.frames = Frames(checked)
         self.bot = BasicBot()
+        self.ids = itertools.count(1)
+        self.outbox: list[bytes] = []
+        self.view: dict[str, Any] | None = None
+        self.legal: list[dict[str, Any]] = []
+        self.seat: int | None = None
+        self.seq = 0
+        self.answers: dict[int, dict[str, Any]] = {}
+        self.host = self.auto = self.want_rematch = False
         self.pending: int | None = None  # our unanswered action
         self.pending_seq = 0
         self.pending_at = 0.0
         self.pending_kind = ""
         self.rematch: int | None = None
 
-    def on_message(self, message: Message) -> None:
-        super().on_message(message)
-        if self.mode != "basic":
-            self.view = None  # --client first keeps no view (and applies no patch)
+    @classmethod
+    async def connect(cls, port: int, name: str, meter: Meter, clock: TableClock,
+                      policy: str, checked: bool) -> TakiSeat:  # fmt: skip
+        stream = await trio.open_tcp_stream(HOST, port)
+        seat = cls(stream, name, meter, clock, policy, checked)
+        await stream.send_all(ClientConnection().hello(name, "bench/1"))
+        await seat.call(None)
+        return seat
+
+    async def call(self, request: Request | None) -> dict[str, Any]:
+        """Send ``request`` and read until its answer (before ``pump`` runs: set-up); with
+        None, until the welcome."""
+        if request is not None:
+            await self.stream.send_all(request.encode())
+        key = request.id if request is not None else 0
+        while key not in self.answers:
+            data = await self.stream.receive_some(RECV)
+            if not data:
+                raise EOFError(f"{self.name}: the server closed")
+            for msg in self.frames.feed(data):
+                self.on_map(msg)
+        return self.answers.pop(key)
+
+    async def pump(self) -> None:
+        """Read, handle, act, send: the seat's one task once the games run."""
+        stream, frames, meter = self.stream, self.frames, self.meter
+        try:
+            self.step()
+            while True:
+                if self.outbox:
+                    out = b"".join(self.outbox)
+                    self.outbox.clear()
+                    await stream.send_all(out)
+                data = await stream.receive_some(RECV)
+                if not data:
+                    return
+                got = frames.feed(data)
+                if meter.active:
+                    meter.received += len(data)
+                    meter.frames += len(got)
+                for msg in got:
+                    self.on_map(msg)
+                self.step()
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass
+
+    def on_map(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
         meter = self.meter
-        if isinstance(message, Event):
+        if kind == "event":
+            seq = self.seq = msg["seq"]
             meter.events += meter.active
-            self.clock.arrival(message.seq)
-        elif isinstance(message, TableUpdate) and message.table.state == "over" and self.host:
-            meter.games += meter.active
-            self.want_rematch = self.auto
-        elif isinstance(message, Ack | Error) and message.id is not None:
-            if message.id == self.pending:
+            self.clock.arrival(seq)
+            patch = msg.get("view")
+            if patch is not None and self.view is not None and self.policy == "basic":
+                apply_patch(self.view, patch)
+            legal = msg.get("legal")
+            if legal is not None:
+                self.legal = legal
+        elif kind == "ack" or kind == "error":
+            rid = msg.get("id")
+            error = kind == "error"
+            if rid is not None and rid == self.pending:
                 self.pending = None
-                if isinstance(message, Error):
-                    meter.errors[f"{message.code} ({self.pending_kind})"] += 1
+                if error:
+                    meter.errors[f"{msg['code']} ({self.pending_kind})"] += 1
                     self.clock.refused(self.pending_seq, self.pending_at)
                 elif meter.active:
                     meter.moves += 1
                     meter.acks.append(now() - self.pending_at)
-            elif message.id == self.rematch:
+            elif rid is not None and rid == self.rematch:
                 self.rematch = None
-                if isinstance(message, Error):
-                    meter.errors[f"rematch:{message.code}"] += 1
-
-    def got(self, size: int, frames: int) -> None:
-        if self.meter.active:
-            self.meter.received += size
-            self.meter.frames += frames
+                if error:
+                    meter.errors[f"rematch:{msg['code']}"] += 1
+            elif rid is not None:
+                self.answers[rid] = msg
+        elif kind == "snapshot":
+            self.view = msg.get("view")
+            self.legal = msg.get("legal") or []
+            self.seat = msg.get("seat")
+            self.seq = msg["seq"]
+        elif kind == "table_update":
+            if msg["table"]["state"] == "over" and self.host:
+                meter.games += meter.active
+                self.want_rematch = self.auto
+        elif kind == "ping":
+            self.outbox.append(frame({"type": "pong", "nonce": msg["nonce"]}))
+        elif kind == "welcome":
+            self.answers[0] = msg
 
     def step(self) -> None:
         """Queue our action (or the host's rematch) if we have something to do."""
@@ -162,66 +238,63 @@ class TakiSeat(Client):
             return
         if self.want_rematch and self.rematch is None:
             self.want_rematch = False
-            self.rematch = self.next_id()
-            self.queue(Rematch(self.rematch))
+            self.rematch = next(self.ids)
+            self.outbox.append(Rematch(self.rematch).encode())
         if self.pending is not None or not self.legal or self.seat is None:
             return
-        action = self.bot_action(self.bot) if self.view is not None else self.legal[0]
-        self.legal = ()  # new events bring the next list
-        self.pending = self.next_id()
+        action = self.legal[0] if self.policy == "first" or self.view is None else self.pick()
+        self.legal = []  # new events bring the next list
+        self.pending = next(self.ids)
         self.pending_seq = self.seq + 1
         self.pending_at = now()
-        self.pending_kind = action.type
+        self.pending_kind = action["type"]
         self.clock.sent_move(self.pending_seq, self.pending_at)
-        self.queue(Action(self.pending, action))
+        self.outbox.append(frame({"type": "action", "id": self.pending, "action": action}))
+
+    def pick(self) -> dict[str, Any]:
+        """What ``BasicBot`` picks from this seat's view and legal list."""
+        assert self.view is not None and self.seat is not None
+        seat, legal = self.seat, self.legal
+        mine = [EngineAction(a["type"], seat, a.get("card"), a.get("color")) for a in legal]
+        pick = self.bot.choose(self.view, mine)
+        chosen = legal[mine.index(pick.plain())]
+        return chosen | {"last_card": True} if pick.last_card else chosen
 
 
-async def taki_phase(
-    port: int, tables: int, mode: str, meter: Meter, strong: int = 0
-) -> Phase:
-    """Seat everyone; ``setup`` starts the games. ``strong`` more tables run beside
-    them, each one client and 3 ``strong`` bots, measured by nothing: their load."""
+async def taki_phase(port: int, args: argparse.Namespace, meter: Meter) -> Phase:
+    """Seat everyone and start the games. ``args.strong`` more tables run beside them,
+    each one seat and 3 ``strong`` bots, measured by nothing: their load."""
+    policy, checked = args.client, args.checked
     seats: list[TakiSeat] = []
-    hosts: list[TakiSeat] = []
-    for t in range(strong):
-        host = await TakiSeat.connect(port, f"strong{t}")
-        host.mode = mode
-        hosts.append(host)
-    for t in range(tables):
+    for t in range(args.strong):
+        host = await TakiSeat.connect(port, f"strong{t}", Meter(), TableClock(), policy, checked)
+        host.host = True
+        await host.call(CreateTable(next(host.ids), TableOptions(f"strong {t}", SEATS)))
+        for _ in range(SEATS - 1):
+            await host.call(AddBot(next(host.ids), kind="strong"))
+        await host.call(Start(next(host.ids)))
+        seats.append(host)
+    for t in range(args.tables):
         clock = TableClock()
         meter.clocks.append(clock)
-        for s in range(SEATS):
-            seat = await TakiSeat.connect(port, f"t{t}s{s}")
-            seat.meter, seat.clock, seat.mode = meter, clock, mode
-            seats.append(seat)
+        table = [
+            await TakiSeat.connect(port, f"t{t}s{s}", meter, clock, policy, checked)
+            for s in range(SEATS)
+        ]
+        host = table[0]
+        host.host = True
+        answer = await host.call(CreateTable(next(host.ids), TableOptions(f"bench {t}", SEATS)))
+        for c in table[1:]:
+            await c.call(Join(next(c.ids), table=answer["table"]))
+        await host.call(Start(next(host.ids)))
+        seats += table
 
     async def setup(nursery: trio.Nursery) -> None:
-        for c in seats + hosts:
+        for c in seats:
+            c.auto = True
             nursery.start_soon(c.pump)
-        for t, host in enumerate(hosts):
-            host.host = True
-            answer = await host.request(CreateTable, options=TableOptions(f"strong {t}", SEATS))
-            assert isinstance(answer, Ack) and answer.table is not None, answer
-            for _ in range(SEATS - 1):
-                added = await host.request(AddBot, kind="strong")
-                assert isinstance(added, Ack), added
-            host.auto = True
-            started = await host.request(Start)
-            assert isinstance(started, Ack), started
-        for t in range(tables):
-            host, *guests = seats[t * SEATS : (t + 1) * SEATS]
-            host.host = True
-            answer = await host.request(CreateTable, options=TableOptions(f"bench {t}", SEATS))
-            assert isinstance(answer, Ack) and answer.table is not None, answer
-            for c in guests:
-                joined = await c.request(Join, table=answer.table)
-                assert isinstance(joined, Ack), joined
-            for c in (host, *guests):
-                c.auto = True
-            started = await host.request(Start)
-            assert isinstance(started, Ack), started
 
-    return Phase(setup, [c.stream for c in seats + hosts])
+    return Phase(setup, [c.stream for c in seats])
 
 
 # ---------------------------------------------------------------------------- echo
@@ -233,10 +306,13 @@ def frame(body: dict[str, Any]) -> bytes:
 
 
 class Frames:
-    """Length-prefixed msgpack frames out of a byte stream: the ceiling's whole protocol."""
+    """Length-prefixed msgpack frames out of a byte stream: the ceiling's whole protocol.
+    ``checked``: each frame is decoded and checked by the protocol instead (what a
+    taki client does: ``decode_body``, then ``decode_message``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, checked: bool = False) -> None:
         self._buf = bytearray()
+        self._checked = checked
 
     def feed(self, data: bytes) -> list[dict[str, Any]]:
         buf = self._buf
@@ -247,7 +323,12 @@ class Frames:
             size = int.from_bytes(buf[pos : pos + 4], "big")
             if len(buf) - pos - 4 < size:
                 break
-            out.append(msgpack.unpackb(buf[pos + 4 : pos + 4 + size], raw=False))
+            body = buf[pos + 4 : pos + 4 + size]
+            if self._checked:
+                out.append(decode_body(body))
+                decode_message(out[-1])
+            else:
+                out.append(msgpack.unpackb(body, raw=False))
             pos += 4 + size
         del buf[:pos]
         return out
@@ -256,23 +337,23 @@ class Frames:
 async def echo_serve(
     host: str = HOST, port: int = 0, *, task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED
 ) -> None:
-    """The ceiling: forward each move, numbered, to the 4 connections of its table."""
-    tables: dict[int, list[trio.MemorySendChannel[bytes]]] = {}
+    """The ceiling: forward each move, numbered, to the 4 connections of its table, through
+    the server's own outboxes (written when the move is handled, else by a writer task)."""
+    tables: dict[int, list[Outbox]] = {}
     seqs: dict[int, int] = {}
+    outboxes = Outboxes()
+
+    def full() -> None:
+        raise trio.WouldBlock  # a client that does not read: its connection ends
 
     async def handle(stream: trio.SocketStream) -> None:
-        send, receive = trio.open_memory_channel[bytes](QUEUE)
+        outbox = Outbox(stream, QUEUE, outboxes, full)
         frames = Frames()
-        table: list[trio.MemorySendChannel[bytes]] = []
+        table: list[Outbox] = []
         number = -1
-
-        async def writer() -> None:
-            async for data in receive:
-                await stream.send_all(data)
-
         try:
             async with trio.open_nursery() as nursery:
-                nursery.start_soon(writer)
+                nursery.start_soon(outbox.run)
                 while data := await stream.receive_some(RECV):
                     for msg in frames.feed(data):
                         if msg.get("type") == "move" and table:
@@ -280,25 +361,28 @@ async def echo_serve(
                             body = {"type": "event", "seq": seq, "seat": msg["seat"]}
                             out = frame({**body, "move": msg["move"]})
                             for other in table:
-                                other.send_nowait(out)
+                                other.put(out)
                         elif msg.get("type") == "hello":
                             number = int(msg["table"])
                             table = tables.setdefault(number, [])
-                            table.append(send)
+                            table.append(outbox)
                             if len(table) == SEATS:
                                 for other in table:
-                                    other.send_nowait(frame({"type": "ready"}))
+                                    other.put(frame({"type": "ready"}))
+                    outboxes.flush()
                 nursery.cancel_scope.cancel()
-        except (trio.BrokenResourceError, trio.ClosedResourceError, trio.WouldBlock):
+        except (trio.BrokenResourceError, trio.ClosedResourceError, trio.WouldBlock, OSError):
             pass
         finally:
-            if send in table:
-                table.remove(send)
+            outbox.close()
+            if outbox in table:
+                table.remove(outbox)
             with trio.move_on_after(1):
                 await stream.aclose()
 
     listeners = await trio.open_tcp_listeners(port, host=host)
     async with trio.open_nursery() as nursery:
+        nursery.start_soon(outboxes.run)
         nursery.start_soon(trio.serve_listeners, handle, listeners)
         task_status.started(int(listeners[0].socket.getsockname()[1]))
         await trio.sleep_forever()
@@ -445,7 +529,7 @@ async def measure(kind: str, args: argparse.Namespace, profile: str | None) -> d
             profiler = Profiler(args.profiler, profile) if profile else None
             server = ServerHandle(port_box[0], None, profiler)
         if kind == "taki":
-            phase = await taki_phase(server.port, args.tables, args.client, meter, args.strong)
+            phase = await taki_phase(server.port, args, meter)
         else:
             phase = await echo_phase(server.port, args.tables, meter)
         async with trio.open_nursery() as clients:
@@ -558,6 +642,7 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
         "bench": "server",
         "server_mode": args.server,
         "client": args.client,
+        "checked": args.checked,
         "clients": args.tables * SEATS,
         "tables": args.tables,
         "strong_tables": args.strong,
@@ -607,6 +692,8 @@ def main(argv: list[str] | None = None) -> int:
     add("--tables", type=int, default=12, help="tables of 4 clients")
     add("--client", choices=["basic", "first"], default="basic",
         help="basic: BasicBot on the patched view; first: the first legal action")  # fmt: skip
+    add("--checked", action="store_true",
+        help="the taki seats decode and check every frame as taki-client does")  # fmt: skip
     add("--server", choices=["subprocess", "inproc"], default="subprocess",
         help="run the servers in a child process (default) or in this trio loop")  # fmt: skip
     add("--strong", type=int, default=0, metavar="N",

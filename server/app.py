@@ -29,6 +29,7 @@ from .discovery import Advertiser, Advertising, open_tables
 from .lifeline import until_stdin_closes
 from .lobby import Lobby
 from .lock import DataDirInUse, DataDirLock
+from .outbox import Outboxes
 from .session import Limits, Session
 from .store import Store
 from .thinking import Thinkers
@@ -48,6 +49,7 @@ class Server:
         self.limits = limits
         self.max_connections = max_connections
         self.sessions: set[Session] = set()
+        self.outboxes = Outboxes()
 
     async def handle(self, stream: trio.abc.Stream) -> None:
         if len(self.sessions) >= self.max_connections:
@@ -58,7 +60,7 @@ class Server:
                 await stream.send_all(refusal)
             await stream.aclose()
             return
-        session = Session(stream, self.lobby, self.limits)
+        session = Session(stream, self.lobby, self.limits, self.outboxes)
         self.sessions.add(session)
         try:
             await session.run()
@@ -160,6 +162,7 @@ async def _serve(
         lobby.restore()
         nursery.start_soon(collector.run)  # no collector pauses while serving
         server = Server(lobby, limits, max_connections)
+        nursery.start_soon(server.outboxes.run)
         listeners = await trio.open_tcp_listeners(port, host=host)
         bound = listeners[0].socket.getsockname()[1]
         nursery.start_soon(trio.serve_listeners, server.handle, listeners)

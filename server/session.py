@@ -10,10 +10,8 @@ that connection only.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import logging
-import os
 import random
 import socket
 import sqlite3
@@ -58,6 +56,7 @@ from protocol.versions import PROTOCOL_VERSION
 
 from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable
 from .lobby import Lobby
+from .outbox import Outbox, Outboxes
 from .table import Table
 from .text import BadText, clean_name
 from .wire import stored_replay
@@ -70,8 +69,6 @@ CLOSE_GRACE = 5.0
 LINGER = 2.0
 """Seconds a closed connection's incoming bytes are still read and dropped (see
 ``Session._linger``)."""
-WRITE_MAX = 262144
-"""Bytes the writer gathers into one send at most."""
 TABLES_PER_FRAME = 20
 """Tables per ``tables`` frame; the rest follow as ``table_update`` (frames stay small)."""
 
@@ -115,7 +112,13 @@ def handles(kind: type[Request]) -> Callable[[Handler], Handler]:
 class Session:
     """See the module docstring. ``send`` never blocks: tables call it freely."""
 
-    def __init__(self, stream: trio.abc.Stream, lobby: Lobby, limits: Limits = Limits()) -> None:
+    def __init__(
+        self,
+        stream: trio.abc.Stream,
+        lobby: Lobby,
+        limits: Limits = Limits(),
+        outboxes: Outboxes | None = None,
+    ) -> None:
         self.stream = stream
         self.lobby = lobby
         self.limits = limits
@@ -126,7 +129,8 @@ class Session:
         """The name from the hello (cleaned); ``name`` is the one shown at a table."""
         self.table: Table | None = None
         self.recent: RecentIds[Message] = RecentIds()
-        self._out_send, self._out_recv = trio.open_memory_channel[bytes](limits.queue_size)
+        self.outbox = Outbox(stream, limits.queue_size, outboxes, self._too_slow)
+        """The frames on their way to this client (server/outbox.py)."""
         self._scope = trio.CancelScope()
         self._last_heard = trio.current_time()
         self._closing = False
@@ -136,9 +140,6 @@ class Session:
         self._strikes = 0
         self._flushed = False
         """The writer sent every queued frame and stopped: close with a linger."""
-        self._fd = stream.socket.fileno() if isinstance(stream, trio.SocketStream) else None
-        """The socket's descriptor for direct non-blocking writes (``_write``); None
-        for a stream that is not a socket (tests' in-memory pairs)."""
         self.written = trio.Event()
         """Set once nothing more will be written: the queue went out, or the connection
         ended (what a stopping server waits for, ``Server.drain``)."""
@@ -153,13 +154,7 @@ class Session:
             data = self.conn.send(message)
         except LocalProtocolError:
             return  # not sendable now (closed, or before welcome): nothing to do
-        try:
-            self._out_send.send_nowait(data)
-        except trio.WouldBlock:
-            log.info("connection %d dropped: too slow", self.number)
-            self._drop()
-        except (trio.BrokenResourceError, trio.ClosedResourceError):
-            pass
+        self.outbox.put(data)
         if self.conn.closed:
             self.close_soon()
 
@@ -173,14 +168,13 @@ class Session:
         if self._closing:
             return
         try:
-            self._out_send.send_nowait(self.conn.send_encoded(data))
+            self.outbox.put(self.conn.send_encoded(data))
         except LocalProtocolError:
             return
-        except trio.WouldBlock:
-            log.info("connection %d dropped: too slow", self.number)
-            self._drop()
-        except (trio.BrokenResourceError, trio.ClosedResourceError):
-            pass
+
+    def _too_slow(self) -> None:
+        log.info("connection %d dropped: too slow", self.number)
+        self._drop()
 
     def close_soon(self) -> None:
         """Close after the frames already queued have gone out (within a few seconds:
@@ -189,7 +183,7 @@ class Session:
             return
         self._closing = True
         self._scope.deadline = min(self._scope.deadline, trio.current_time() + CLOSE_GRACE)
-        self._out_send.close()  # the writer sends what is queued, then ends
+        self.outbox.close()  # the writer sends what is queued, then ends
 
     def _drop(self) -> None:
         self._closing = True
@@ -216,6 +210,7 @@ class Session:
             log.debug("connection %d: %s", self.number, group.exceptions[0])
         finally:
             self._closing = True
+            self.outbox.close()  # no more direct writes: the descriptor is about to go
             self.written.set()
             self.lobby.unwatch(self)
             with trio.CancelScope(shield=True):
@@ -246,39 +241,12 @@ class Session:
             pass
 
     async def _writer(self) -> None:
-        """Send queued frames, as many as are waiting in one write (fewer syscalls, and a
-        burst of replies drains as fast as it was made). The queue closed (``close_soon``)
-        and drained: every frame went out."""
-        async for data in self._out_recv:
-            chunks = [data]
-            size = len(data)
-            while size < WRITE_MAX:
-                try:
-                    more = self._out_recv.receive_nowait()
-                except (trio.WouldBlock, trio.EndOfChannel):
-                    break
-                chunks.append(more)
-                size += len(more)
-            await self._write(b"".join(chunks) if len(chunks) > 1 else data)
+        """The outbox's writer; once it has sent everything (closed and drained), the
+        connection ends."""
+        await self.outbox.run()
         self._flushed = True
         self.written.set()
         self._scope.cancel()
-
-    async def _write(self, data: bytes) -> None:
-        """Send ``data``: straight into the socket's buffer when it has room (nearly
-        always: one system call, no trip through trio's send), the rest by ``send_all``,
-        which waits until the peer reads. A failed write raises OSError, as send_all's
-        own would."""
-        fd = self._fd
-        if fd is not None:
-            try:
-                sent = os.write(fd, data)
-            except BlockingIOError:
-                sent = 0
-            if sent == len(data):
-                return
-            data = data[sent:]
-        await self.stream.send_all(data)
 
     async def _heartbeat(self) -> None:
         # Start at a random point of the interval, so that a thousand connections made
@@ -359,8 +327,7 @@ class Session:
             data = self.conn.accept(name=self.name if changed else None, table=table, seat=seat)
         except LocalProtocolError:
             return
-        with contextlib.suppress(trio.WouldBlock, trio.ClosedResourceError):
-            self._out_send.send_nowait(data)  # (closed: the connection is closing already)
+        self.outbox.put(data)  # (closed: the connection is closing already)
 
     async def _reader(self) -> None:
         fresh = False  # a message read since the last yield: handle it without one
@@ -393,6 +360,8 @@ class Session:
                     return
                 continue
             await self._handle(message)
+            if self.outbox.outboxes is not None:
+                self.outbox.outboxes.flush()  # this request's frames go now, everyone's
 
     def _within_rate(self) -> bool:
         """A token bucket: ``rate`` per second, bursts up to twice that."""

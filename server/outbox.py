@@ -1,0 +1,145 @@
+"""Frames on their way out: one system call per connection per request, no task switch.
+
+Handling one request queues frames for several connections (an action's events go to
+the whole table). Waking each connection's writer task would cost a task switch per
+connection and send nothing before the scheduler's next round, after every other
+request of this round: the first table's events would wait for the last table's work.
+Instead the connections with frames waiting are written at once, each with one
+``write``, when the request is done (``Outboxes.flush``, called by the reader), and one
+task (``Outboxes.run``) does the same for frames queued anywhere else (clocks, bots,
+the lobby, a connection ending). A connection whose socket is full hands the rest to
+its own writer task, which waits for the peer to read (server/session.py).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Protocol
+
+import trio
+
+
+class Flushable(Protocol):
+    def flush(self) -> None:
+        """Write what is queued, or hand it to the connection's writer task."""
+
+
+class Outboxes:
+    """The connections that have frames waiting (each listed once until flushed)."""
+
+    def __init__(self) -> None:
+        self._waiting: list[Flushable] = []
+        self._event = trio.Event()
+
+    def mark(self, box: Flushable) -> None:
+        """``box`` has frames waiting: they go at the next ``flush``."""
+        if not self._waiting:
+            self._event.set()
+        self._waiting.append(box)
+
+    def flush(self) -> None:
+        """Write every waiting connection's frames now (never blocks)."""
+        while self._waiting:
+            waiting, self._waiting = self._waiting, []
+            for box in waiting:
+                box.flush()
+
+    async def run(self) -> None:
+        """Flush whatever was queued outside a request, once per scheduler round."""
+        while True:
+            await self._event.wait()
+            self._event = trio.Event()
+            self.flush()
+
+
+class Outbox:
+    """One connection's frames on their way out, at most ``limit`` queued: ``put``
+    queues (``on_full`` when a peer that does not read has filled it), ``flush`` writes
+    them straight into the socket when it has room, ``run`` is the connection's writer
+    task (what the socket did not take, then whatever is queued while the peer is not
+    reading), ending once ``close`` was called and everything went out."""
+
+    def __init__(
+        self,
+        stream: trio.abc.Stream,
+        limit: int,
+        outboxes: Outboxes | None,
+        on_full: Callable[[], None],
+    ) -> None:
+        self.stream = stream
+        self.limit = limit
+        self.outboxes = outboxes
+        """Where this connection says it has frames waiting; None: the writer task is
+        woken for each batch instead."""
+        self.on_full = on_full
+        self.fd = stream.socket.fileno() if isinstance(stream, trio.SocketStream) else None
+        """The socket's descriptor for direct non-blocking writes; None for a stream that
+        is not a socket (tests' in-memory pairs)."""
+        self.closed = False
+        self._frames: list[bytes] = []
+        self._rest = b""  # what a direct write left over: the writer sends it first
+        self._marked = False
+        self._writing = False  # the writer waits for the peer to read: everything waits
+        self._wake = trio.Event()
+
+    def put(self, data: bytes) -> None:
+        if self.closed:
+            return  # closing: what was queued goes, nothing more
+        if len(self._frames) >= self.limit:
+            self.on_full()
+            return
+        self._frames.append(data)
+        if not self._marked:
+            self._marked = True
+            if self.outboxes is not None:
+                self.outboxes.mark(self)
+            else:
+                self._wake.set()
+
+    def close(self) -> None:
+        """Nothing more is queued; the writer sends what is, then ends."""
+        self.closed = True
+        self._wake.set()
+
+    def flush(self) -> None:
+        """Write the queued frames with one system call when the socket takes them all
+        (the peer reads: nearly always); the rest, and everything while the writer
+        waits for the peer or the connection is closing, goes through the writer."""
+        self._marked = False
+        frames = self._frames
+        if not frames:
+            return
+        if self._writing or self._rest or self.fd is None or self.closed:
+            self._wake.set()  # (closing: the descriptor may go; only the writer writes)
+            return
+        data = b"".join(frames) if len(frames) > 1 else frames[0]
+        frames.clear()
+        try:
+            sent = os.write(self.fd, data)
+        except OSError:
+            sent = 0  # full (or broken: the writer's own send meets the error)
+        if sent < len(data):
+            self._rest = data[sent:]
+            self._wake.set()
+
+    async def run(self) -> None:
+        """The writer task: see the class docstring. A failed send raises OSError or
+        trio.BrokenResourceError, ending the connection."""
+        while True:
+            if self._rest:
+                data, self._rest = self._rest, b""
+            elif self._frames:
+                data = b"".join(self._frames)
+                self._frames.clear()
+            elif self.closed:
+                return
+            else:
+                await self._wake.wait()
+                self._wake = trio.Event()
+                continue
+            self._writing = True
+            try:
+                await self.stream.send_all(data)
+            finally:
+                self._writing = False
