@@ -47,7 +47,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import copy
-import functools
 import itertools
 import json
 import os
@@ -64,7 +63,7 @@ from typing import Any
 import trio
 
 from bench import fuzz_decoder as fz
-from bench.harness import HOST, Client, ServerProcess, cli_command, open_fds, proc_kib, run_limited
+from bench.harness import HOST, Client, ServerProcess, cli_command, open_fds, proc_kib
 from protocol import messages as m
 from protocol.errors import ERROR_CODES, ProtocolError, is_fatal
 from protocol.frames import MAX_FRAME, FrameDecoder, encode_frame
@@ -999,14 +998,26 @@ async def hostile_sessions(target: Target, tally: Tally, *, count: int, seed: in
         chosen = rng.sample(plan, len(plan))
     else:
         chosen = rng.choices(list(weights), list(weights.values()), k=count)
-    jobs: dict[bool, list[Callable[[], Awaitable[None]]]] = {False: [], True: []}
-    for index, kind in enumerate(chosen, first):
-        job = functools.partial(run_probe, kind, index, seed, target, tally, time_limit)
-        jobs[kind in SLOW_KINDS].append(job)
     started = trio.current_time()
+
+    async def feed(slow: bool, width: int) -> None:
+        """Start the sessions in order, each once one of ``width`` places is free."""
+        limiter = trio.CapacityLimiter(max(1, width))
+        async with trio.open_nursery() as nursery:
+            for index, kind in enumerate(chosen, first):
+                if (kind in SLOW_KINDS) == slow:
+                    await limiter.acquire_on_behalf_of(index)
+                    nursery.start_soon(one, index, kind, limiter)
+
+    async def one(index: int, kind: str, limiter: trio.CapacityLimiter) -> None:
+        try:
+            await run_probe(kind, index, seed, target, tally, time_limit)
+        finally:
+            limiter.release_on_behalf_of(index)
+
     async with trio.open_nursery() as nursery:
-        nursery.start_soon(run_limited, max(1, concurrency), jobs[False])
-        nursery.start_soon(run_limited, max(1, slow_concurrency), jobs[True])
+        nursery.start_soon(feed, False, concurrency)
+        nursery.start_soon(feed, True, slow_concurrency)
     return trio.current_time() - started
 
 
