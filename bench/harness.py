@@ -28,7 +28,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import Any, Self
 
 import trio
@@ -344,9 +344,12 @@ class Client:
                     raise EOFError(f"{self.name}: connection closed")
                 await self._new.wait()
 
-    async def wait_for(self, test: Callable[[Message], bool], timeout: float = 10) -> Message:
-        """The first message kept (already or to come) that passes ``test``."""
-        seen = 0
+    async def wait_for(
+        self, test: Callable[[Message], bool], timeout: float = 10, start: int = 0
+    ) -> Message:
+        """The first message kept (already or to come, from index ``start`` of
+        ``received`` on) that passes ``test``; EOFError if the connection closes first."""
+        seen = start
         with trio.fail_after(timeout):
             while True:
                 for message in self.received[seen:]:
@@ -369,9 +372,8 @@ class Client:
                 if data is not None:
                     if self.keep:
                         self.raw.append(bytes(data))
-                    self.conn.receive_data(data)
                     count = 0
-                    for message in self.conn.messages():
+                    for message in self.decode(data):
                         self.on_message(message)
                         count += 1
                     self.got(len(data), count)
@@ -393,6 +395,12 @@ class Client:
     def _poke(self) -> None:
         self._new.set()
         self._new = trio.Event()
+
+    def decode(self, data: bytes | bytearray) -> Iterator[Message]:
+        """The messages ``data`` completes (ProtocolError if the server broke the
+        protocol). Through the connection's state machine; a raw client overrides it."""
+        self.conn.receive_data(data)
+        return self.conn.messages()
 
     def on_message(self, message: Message) -> None:
         """Keep what the message says (override to see it; call this too)."""

@@ -45,6 +45,7 @@ is 1 if anything above failed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import itertools
 import json
@@ -55,7 +56,7 @@ import tempfile
 import time
 import traceback
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,40 +64,27 @@ import trio
 
 from bench import fuzz_decoder as fz
 from bench.harness import HOST, Client, ServerProcess, cli_command, open_fds, proc_kib
-from protocol import (
-    ERROR_CODES,
-    MAX_FRAME,
-    FrameDecoder,
-    ProtocolError,
-    decode_message,
-    encode_frame,
-    is_fatal,
-)
 from protocol import messages as m
+from protocol.errors import ERROR_CODES, ProtocolError, is_fatal
+from protocol.frames import MAX_FRAME, FrameDecoder, encode_frame
 from protocol.limits import CHAT_MAX, NAME_MAX
-from protocol.patch import apply_patch
 
 DECK = 116
-SERVER_NAME_MAX = NAME_MAX
-"""One limit on names: protocol, server and client (protocol/limits.py)."""
-BURST = 2
-"""The server's token bucket holds ``BURST * rate`` requests."""
+BURST = 2  # the server's token bucket holds BURST * rate requests
 
 # ---------------------------------------------------------------------------- tally
 
 
 @dataclass
 class Tally:
-    """What the hostile sessions and the honest table saw."""
+    """What the hostile sessions and the honest table saw: *anomalies* must never happen
+    (a server bug); *deviations* differ from PROTOCOL.md but harm nobody."""
 
     sessions: Counter[str] = field(default_factory=Counter)
-    codes: Counter[str] = field(default_factory=Counter)
-    """Error codes the server sent hostile sessions."""
+    codes: Counter[str] = field(default_factory=Counter)  # error codes hostile sessions got
     anomalies: Counter[str] = field(default_factory=Counter)
-    """Things that must never happen (a server bug), by description."""
     examples: list[str] = field(default_factory=list)
     deviations: Counter[str] = field(default_factory=Counter)
-    """Answers that differ from PROTOCOL.md but harm nobody (reported, not failed)."""
     harness_errors: list[str] = field(default_factory=list)
     frames_sent: int = 0
     bytes_sent: int = 0
@@ -104,31 +92,19 @@ class Tally:
     connections: int = 0
     connect_failures: int = 0
     closed_by_server: int = 0
-    tokens: list[str] = field(default_factory=list)
-    """Seat tokens hostile sessions got (for others to steal)."""
-    tables: set[str] = field(default_factory=set)
 
     def anomaly(self, what: str, detail: str = "") -> None:
         self.anomalies[what] += 1
         if self.anomalies[what] <= 3 and len(self.examples) < 60:
             self.examples.append(f"{what}: {detail}"[:600])
 
-    def deviation(self, what: str) -> None:
-        self.deviations[what] += 1
 
-
-TRACEBACK_HINTS = ("Traceback", 'File "', ", line ")
-
-
-def _strings(value: Any) -> Iterable[str]:
+def _strings(value: Any) -> Iterator[str]:
     if isinstance(value, str):
         yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from _strings(v)
+    elif isinstance(value, dict | list | tuple):
+        for item in value.values() if isinstance(value, dict) else value:
+            yield from _strings(item)
 
 
 def inspect(msg: m.Message, tally: Tally, where: str) -> None:
@@ -136,104 +112,114 @@ def inspect(msg: m.Message, tally: Tally, where: str) -> None:
     if isinstance(msg, m.Error):
         if msg.code not in ERROR_CODES:
             tally.anomaly("error with an unknown code", f"{where}: {msg.code!r}")
-        if any(hint in msg.message for hint in TRACEBACK_HINTS):
+        if any(hint in msg.message for hint in ("Traceback", 'File "', ", line ")):
             tally.anomaly("a traceback reached a client", f"{where}: {msg.message!r}")
-    for text in _strings(msg.to_dict()):
-        if not text.isprintable():
-            tally.anomaly("unprintable text reached a client", f"{where}: {msg.TYPE} {text!r}")
-            break
-    if isinstance(msg, m.ChatLine) and len(msg.name) > SERVER_NAME_MAX:
+    bad = next((s for s in _strings(msg.to_dict()) if not s.isprintable()), None)
+    if bad is not None:
+        tally.anomaly("unprintable text reached a client", f"{where}: {msg.TYPE} {bad!r}")
+    if isinstance(msg, m.ChatLine) and len(msg.name) > NAME_MAX:
         tally.anomaly("a chat name over the server's limit", f"{where}: {msg.name!r}")
+
+
+def code_of(msg: m.Message) -> str:  # an error's code, else the type (``ack``)
+    return msg.code if isinstance(msg, m.Error) else msg.TYPE
 
 
 # ---------------------------------------------------------------------------- a raw connection
 
 
-class Wire:
-    """One connection that may send anything; it keeps and checks what comes back."""
+class Wire(Client):
+    """A harness client that may send anything (bytes, maps, messages out of turn): what
+    the server sends it is decoded with no state machine, kept in ``received`` and
+    checked (``inspect``; each request answered at most once; after a fatal error the
+    server closes). Its pings go unanswered. Waits end with None, not an exception."""
 
-    def __init__(self, stream: trio.SocketStream, tally: Tally, kind: str) -> None:
-        self.stream = stream
+    stream: trio.SocketStream
+
+    def __init__(self, stream: trio.SocketStream, tally: Tally, kind: str, linger: float) -> None:
+        super().__init__(stream, kind, keep=True)
         self.tally = tally
-        self.kind = kind
+        self.linger = linger  # how long an answer it is owed may take
         self.decoder = FrameDecoder()
-        self.got: list[m.Message] = []
-        self.eof = False
-        self.welcomed = False
+        self.ids = itertools.count(random.randrange(1, 2**31))
+        self.sent: Counter[int] = Counter()  # request ids sent
+        self.counted: Counter[int] = Counter()  # answers received, by id
+        self.welcome: m.Welcome | None = None
         self.fatal_at: float | None = None
         self.fatal_code = ""
-        self.sent: Counter[int] = Counter()
-        self.answers: Counter[int] = Counter()
-        self.ids = itertools.count(random.randrange(1, 2**31))
-        self._new = trio.Event()
-        self.broken = False
+        self.broken = False  # a send failed: the server has closed
 
     @classmethod
-    async def open(cls, port: int, tally: Tally, kind: str, nursery: trio.Nursery,
-                   *, read: bool = True) -> Wire:
+    async def open(cls, port: int, tally: Tally, kind: str, nursery: trio.Nursery, *,
+                   linger: float = 15.0, read: bool = True) -> Wire:
         """Connect; with ``read`` False nothing is ever read (a reader that stalls)."""
-        stream = await trio.open_tcp_stream(HOST, port)
+        wire = cls(await trio.open_tcp_stream(HOST, port), tally, kind, linger)
         tally.connections += 1
-        wire = cls(stream, tally, kind)
         if read:
-            nursery.start_soon(wire._reader)
+            nursery.start_soon(wire.pump)
         return wire
 
-    async def _reader(self) -> None:
+    # ------------------------------------------------------------ reading (``pump`` calls)
+
+    def decode(self, data: bytes | bytearray) -> Iterator[m.Message]:
+        self.decoder.receive_data(data)
+        while (frame := self.decoder.next_frame()) is not None:  # a bad frame: ``lost``
+            try:
+                msg = m.decode_message(frame)
+            except ProtocolError as exc:
+                self.tally.anomaly("the server sent an invalid message", f"{self.name}: {exc}")
+                continue
+            yield msg
+
+    def on_message(self, message: m.Message) -> None:
+        tally = self.tally
+        tally.frames_received += 1
+        inspect(message, tally, self.name)
+        if isinstance(message, m.Welcome):
+            self.welcome = message
+        elif isinstance(message, m.Error):
+            tally.codes[message.code] += 1
+            if (is_fatal(message.code) or not self.welcomed) and self.fatal_at is None:
+                self.fatal_at, self.fatal_code = trio.current_time(), message.code
+        if isinstance(message, m.Ack | m.Error) and message.id is not None:
+            self.counted[message.id] += 1
+            # only ids this side counted (fuzzed frames carry ids it does not track)
+            if 0 < self.sent[message.id] < self.counted[message.id]:
+                tally.anomaly("a request answered twice", f"{self.name}: {message}")
         try:
-            while True:
-                data = await self.stream.receive_some(65536)
-                if not data:
-                    break
-                self.decoder.receive_data(data)
-                while True:
-                    try:
-                        frame = self.decoder.next_frame()
-                    except ProtocolError as exc:
-                        self.tally.anomaly("the server sent a bad frame", f"{self.kind}: {exc}")
-                        return
-                    if frame is None:
-                        break
-                    self._keep(frame)
-        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
-            pass
-        finally:
-            self.eof = True
-            if self.fatal_at is not None:
-                self.tally.closed_by_server += 1
+            super().on_message(message)  # kept, and the seat's view, legal list and seq
+        except ValueError:  # a patch for a view it does not hold (after a resync from 0)
+            self.view = None
             self._poke()
 
-    def _keep(self, frame: dict[str, Any]) -> None:
-        try:
-            msg = decode_message(frame)
-        except ProtocolError as exc:
-            self.tally.anomaly("the server sent an invalid message", f"{self.kind}: {exc}")
-            return
-        self.tally.frames_received += 1
-        inspect(msg, self.tally, self.kind)
-        if isinstance(msg, m.Welcome):
-            self.welcomed = True
-        elif isinstance(msg, m.Error):
-            self.tally.codes[msg.code] += 1
-            if (is_fatal(msg.code) or not self.welcomed) and self.fatal_at is None:
-                self.fatal_at = trio.current_time()
-                self.fatal_code = msg.code
-        if isinstance(msg, m.Ack | m.Error) and msg.id is not None:
-            self.answers[msg.id] += 1
-            # only ids this side counted (fuzzed frames carry ids it does not track)
-            if 0 < self.sent[msg.id] < self.answers[msg.id]:
-                self.tally.anomaly("a request answered twice", f"{self.kind}: {msg}")
-        self.got.append(msg)
-        self._poke()
+    def queue(self, message: m.Message) -> None:
+        """Nothing is sent but what the probe sends (no pong)."""
 
-    def _poke(self) -> None:
-        self._new.set()
-        self._new = trio.Event()
+    def lost(self, why: str) -> None:
+        if why.startswith("protocol error"):
+            self.tally.anomaly("the server sent a bad frame", f"{self.name}: {why}")
+
+    async def pump(self) -> None:
+        try:
+            await super().pump()
+        finally:
+            if self.fatal_at is not None:
+                self.tally.closed_by_server += 1
 
     # ------------------------------------------------------------ sending
 
-    async def send(self, data: bytes, frames: int = 1) -> bool:
-        """Send raw bytes; False once the server has closed."""
+    async def push(self, data: m.Message | dict[str, Any] | bytes, frames: int = 1) -> bool:
+        """Send a message, a map (packed as it is) or raw bytes, counting request ids;
+        False once the server has closed."""
+        if isinstance(data, m.Message):
+            if isinstance(data, m.Request):
+                self.sent[data.id] += 1
+            data = data.encode()
+        elif isinstance(data, dict):
+            rid = data.get("id")
+            if isinstance(rid, int) and not isinstance(rid, bool) and 0 <= rid < 2**32:
+                self.sent[rid] += 1
+            data = fz.framed(fz.pack(data))
         if self.broken:
             return False
         try:
@@ -245,359 +231,60 @@ class Wire:
         self.tally.bytes_sent += len(data)
         return True
 
-    async def send_msg(self, msg: m.Message) -> bool:
-        if isinstance(msg, m.Request):
-            self.sent[msg.id] += 1
-        return await self.send(msg.encode())
+    async def ask(self, msg: m.Request, owed: bool = True) -> m.Message | None:
+        """Send a request; its ack or error (None: none came, which is an anomaly if it
+        was ``owed`` and the connection is open with no fatal error)."""
+        start = len(self.received)
+        if not await self.push(msg):
+            return None
+        got = await self.answer(msg.id, start)
+        if got is None and owed and not self.closed and self.fatal_at is None:
+            self.tally.anomaly("a request was never answered", f"{self.name}: {msg}")
+        return got
 
-    async def send_map(self, data: dict[str, Any]) -> bool:
-        rid = data.get("id")
-        if isinstance(rid, int) and not isinstance(rid, bool) and 0 <= rid < 2**32:
-            self.sent[rid] += 1
-        return await self.send(fz.framed(fz.pack(data)))
+    async def call(self, make: Callable[..., m.Request], *args: Any) -> m.Message | None:
+        """``ask(make(a fresh id, *args))``."""
+        return await self.ask(make(self.next_id(), *args))
 
-    def next_id(self) -> int:
-        return next(self.ids) % (2**32)
+    async def hello(self, name: str = "Mallory", **kw: Any) -> m.Welcome | None:
+        """Send a good hello; the welcome. A hello is answered (a welcome or an error),
+        never by a bare close."""
+        await self.push(m.Hello((1, 1), name, "hostile/1", **kw))
+        got = await self.find(lambda x: x.TYPE in ("welcome", "error"))
+        if got is None and self.closed and not self.broken:
+            self.tally.anomaly("a hello was answered by a bare close (the session failed)",
+                               f"{self.name}: {kw or name!r}")
+        return self.welcome
 
     # ------------------------------------------------------------ waiting
 
-    async def wait_for(
-        self, test: Callable[[m.Message], bool], timeout: float, start: int = 0
-    ) -> m.Message | None:
-        """The first message from index ``start`` on that passes ``test`` (None: timed
-        out or the connection closed first)."""
-        seen = start
-        with trio.move_on_after(timeout):
-            while True:
-                for msg in self.got[seen:]:
-                    if test(msg):
-                        return msg
-                seen = len(self.got)
-                if self.eof:
-                    return None
-                await self._new.wait()
-        return None
-
-    async def answer(self, rid: int, timeout: float, start: int = 0) -> m.Message | None:
-        return await self.wait_for(
-            lambda x: isinstance(x, m.Ack | m.Error) and x.id == rid, timeout, start
-        )
-
-    async def request(self, make: Callable[[int], m.Request], timeout: float) -> m.Message | None:
-        """Send a request built with a fresh id; its ack or error (None: none came)."""
-        return await self.ask(make(self.next_id()), timeout)
-
-    async def ask(self, msg: m.Request, timeout: float) -> m.Message | None:
-        """Send a request; its ack or error (None: none came)."""
-        start = len(self.got)
-        if not await self.send_msg(msg):
+    async def find(self, test: Callable[[m.Message], bool], timeout: float | None = None,
+                   start: int = 0) -> m.Message | None:
+        """``wait_for`` (``linger`` by default); None if it timed out or the connection
+        closed first."""
+        try:
+            return await self.wait_for(test, self.linger if timeout is None else timeout, start)
+        except (trio.TooSlowError, EOFError):
             return None
-        got = await self.answer(msg.id, timeout, start)
-        if got is None and not self.eof and self.fatal_at is None:
-            self.tally.anomaly("a request was never answered", f"{self.kind}: {msg}")
-        return got
 
-    async def hello(self, name: str = "Mallory", timeout: float = 10, **kw: Any) -> bool:
-        """Send a good hello; True once welcomed. A hello must be answered: a welcome or
-        an error, never a bare close."""
-        await self.send_msg(m.Hello((1, 1), name, "hostile/1", **kw))
-        got = await self.wait_for(lambda x: x.TYPE in ("welcome", "error"), timeout)
-        if got is None and self.eof and not self.broken:
-            self.tally.anomaly("a hello was answered by a bare close (the session failed)",
-                               f"{self.kind}: {kw or name!r}")
-        return self.welcomed
+    async def answer(self, rid: int, start: int = 0) -> m.Message | None:
+        return await self.find(lambda x: isinstance(x, m.Ack | m.Error) and x.id == rid,
+                               start=start)
 
     async def closed_within(self, timeout: float) -> bool:
-        with trio.move_on_after(timeout):
-            while not self.eof:
-                await self._new.wait()
-        return self.eof
+        with contextlib.suppress(trio.TooSlowError):
+            await self.wait_until(lambda: self.closed, timeout)
+        return self.closed
 
     async def finish(self, grace: float) -> None:
-        """Checks at the end of a session: after a fatal error the server must close."""
-        if self.fatal_at is not None and not self.eof:
+        """The session's end: after a fatal error the server must have closed."""
+        if self.fatal_at is not None and not self.closed:
             wait = max(0.0, self.fatal_at + grace - trio.current_time())
             if not await self.closed_within(wait):
-                self.tally.anomaly(
-                    "the connection stayed open after a fatal error",
-                    f"{self.kind}: {self.fatal_code}",
-                )
+                self.tally.anomaly("the connection stayed open after a fatal error",
+                                   f"{self.name}: {self.fatal_code}")
         with trio.CancelScope(shield=True):
             await self.stream.aclose()
-
-
-def expect(tally: Tally, kind: str, what: str, got: m.Message | None, codes: Iterable[str]
-           ) -> None:
-    """``got`` must be an error with one of ``codes`` (``ack`` for an ack); rate_limited
-    and a closed connection (None) are always accepted."""
-    allowed = set(codes)
-    if got is None:
-        return
-    code = got.code if isinstance(got, m.Error) else "ack" if isinstance(got, m.Ack) else got.TYPE
-    if code in allowed or code == "rate_limited":
-        return
-    tally.anomaly(f"{kind}: {what} answered {code}", f"expected {sorted(allowed)}: {got}")
-
-
-# ---------------------------------------------------------------------------- probes
-
-
-@dataclass
-class Target:
-    """Where the hostile sessions aim, and the server's limits they probe."""
-
-    port: int
-    honest_table: str | None = None
-    slow_byte: float = 1.0
-    """Seconds between two bytes of a slowloris."""
-    slow_limit: float = 15.0
-    """The longest a slow session dribbles before it gives up."""
-    hello_timeout: float = 10.0
-    """The server's handshake deadline (taki-server: 10 s)."""
-    linger: float = 15.0
-    """How long a probe waits for an answer it is owed."""
-    rate: float = 30.0
-    """The server's requests per second per connection (``Limits.rate``)."""
-    strikes: int = 200
-    """Rate-limited requests after which the server closes (``Limits.strikes``)."""
-
-
-class Probe:
-    """One hostile session: its random source, its target, and its connections."""
-
-    def __init__(self, kind: str, rng: random.Random, target: Target, tally: Tally,
-                 nursery: trio.Nursery) -> None:
-        self.kind = kind
-        self.rng = rng
-        self.target = target
-        self.tally = tally
-        self.nursery = nursery
-        self.wires: list[Wire] = []
-
-    async def wire(self, *, read: bool = True) -> Wire:
-        wire = await Wire.open(self.target.port, self.tally, self.kind, self.nursery, read=read)
-        self.wires.append(wire)
-        return wire
-
-    async def welcomed(self, name: str = "Mallory", **kw: Any) -> Wire | None:
-        wire = await self.wire()
-        return wire if await wire.hello(name, self.target.linger, **kw) else None
-
-    def options(self, **kw: Any) -> m.TableOptions:
-        """Random table options; the reconnect grace is short, so that abandoned tables
-        close within the drain timeout (long graces are by design: the seat waits)."""
-        rng = self.rng
-        fields: dict[str, Any] = {
-            "name": rng.choice(["Mallory's", "[b]x[/b]", "\u05d8\u05e7\u05d9", "t" * 40]),
-            "seats": rng.randint(2, 6),
-            "stairs": rng.random() < 0.3,
-            "must_play_if_able": rng.random() < 0.3,
-            "play_for_places": rng.random() < 0.2,
-            "turn_timer": rng.choice([None, None, 1, 2]),
-            "plus3_window": rng.choice([1, 2]),
-            "reconnect_grace": rng.choice([0, 0.5, 1, 2]),
-        }
-        fields.update(kw)
-        return m.TableOptions(**fields)
-
-    async def own_table(self, wire: Wire, bots: int = 1, start: bool = False,
-                        **kw: Any) -> m.Ack | None:
-        """Create a table (with ``bots`` bots, started if ``start``); its ack."""
-        opts = self.options(seats=max(2, bots + 1), **kw)
-        got = await wire.ask(m.CreateTable(wire.next_id(), opts), self.target.linger)
-        if not isinstance(got, m.Ack) or got.table is None:
-            return None
-        self.tally.tables.add(got.table)
-        if got.token:
-            self.tally.tokens.append(got.token)
-            del self.tally.tokens[:-200]
-        for _ in range(bots):
-            await wire.ask(m.AddBot(wire.next_id(), self.rng.choice(m.BOT_KINDS)),
-                               self.target.linger)
-        if start:
-            await wire.ask(m.Start(wire.next_id()), self.target.linger)
-        return got
-
-    async def known_tables(self, wire: Wire) -> list[m.TableInfo]:
-        start = len(wire.got)
-        got = await wire.ask(m.ListTables(wire.next_id()), self.target.linger)
-        return listed(wire.got[start:]) if got is not None else []
-
-
-Kind = Callable[[Probe], Awaitable[None]]
-
-
-async def k_garbage(p: Probe) -> None:
-    """Fuzzed bytes as the very first thing on the connection."""
-    w = await p.wire()
-    kind = p.rng.choice(["random_bytes", "random_body", "random_tree", "byte_mutation",
-                         "lying_header", "deep", "huge_claim", "wide", "typed_tree",
-                         "field_mutation", "multi"])
-    data = fz.GENERATORS[kind](p.rng)
-    for piece in fz.chunks_of(p.rng, data):
-        if not await w.send(piece):
-            break
-    await w.closed_within(0.5 if p.rng.random() < 0.8 else 2.0)
-    if w.welcomed:  # the bytes held a good hello (``multi``): anything may follow
-        return
-    for msg in w.got:
-        if isinstance(msg, m.Error) and msg.code not in (
-            "bad_frame", "frame_too_large", "unexpected_message", "bad_message",
-            "unsupported_version", "timeout",
-        ):
-            p.tally.anomaly("garbage: unexpected error code", f"{msg}; sent {data[:200]!r}")
-
-
-async def k_mutated(p: Probe) -> None:
-    """A good hello, then fuzzed frames (mostly mutated client messages)."""
-    w = await p.welcomed()
-    if w is None:
-        return
-    for _ in range(p.rng.randint(1, 5)):
-        roll = p.rng.random()
-        if roll < 0.5:
-            data = fz.framed(fz.pack(fz.mutate_map(p.rng, p.rng.choice(CLIENT_MAPS))))
-        elif roll < 0.7:
-            data = fz.framed(fz.mutate_bytes(p.rng, p.rng.choice(fz.CLIENT_FRAMES)[4:]))
-        else:
-            data = fz.GENERATORS[p.rng.choice(fz.KINDS)](p.rng)
-        if not await w.send(data):
-            break
-    await w.closed_within(0.3)
-
-
-async def k_before_hello(p: Probe) -> None:
-    """A first frame that is not a good hello: each has its prescribed error, then close."""
-    w = await p.wire()
-    rng = p.rng
-    roll = rng.randrange(10)
-    expected = {"bad_message"}
-    if roll == 0:
-        await w.send_msg(m.ListTables(1))
-        expected = {"unexpected_message"}
-    elif roll == 1:
-        await w.send_msg(m.Action(2, m.GameAction("draw", seat=0)))
-        expected = {"unexpected_message"}
-    elif roll == 2:
-        await w.send(m.Welcome(1, "evil", (1, 1)).encode())  # a server message
-        expected = {"unexpected_message"}
-    elif roll == 3:
-        await w.send_map({"type": "hello", "versions": [5, 9], "name": "x", "client": "c"})
-        expected = {"unsupported_version"}
-    elif roll == 4:
-        await w.send_map({"type": "hello", "versions": [3, 1], "name": "x", "client": "c"})
-    elif roll == 5:
-        await w.send_map({"type": "hello", "versions": [1, 1], "name": rng.choice(
-            ["", " ", "x" * 33, "\x1b[2J", "a\u202eb", "\x00", "x" * 10_000]), "client": "c"})
-    elif roll == 6:
-        await w.send_map({"type": "hello", "versions": [1, 1], "name": "x", "client": "c",
-                          "token": rng.choice(["", "t" * 129, 5])})
-    elif roll == 7:
-        await w.send_map({"type": "hello", "versions": [1, 1], "name": "x", "client": "c",
-                          "role": rng.choice(["admin", "", "SPECTATOR", 1])})
-    elif roll == 8:
-        await w.send_map({"type": "hello", "versions": [1, 1], "name": "x" * 25, "client": "c"})
-    else:  # pipelined: a hello and requests in one write (legal for a server to take)
-        rid = w.next_id()
-        w.sent[rid] += 1
-        data = m.Hello((1, 1), "Pipe", "hostile/1").encode() + m.ListTables(rid).encode()
-        await w.send(data, 2)
-        got = await w.answer(rid, p.target.linger)
-        expect(p.tally, "pipelined hello", "list_tables", got, {"ack"})
-        return
-    err = await w.wait_for(lambda x: isinstance(x, m.Error), p.target.linger)
-    if err is None:
-        if not w.eof:
-            p.tally.anomaly("before_hello: no error for a bad first frame", f"roll {roll}")
-        return
-    assert isinstance(err, m.Error)
-    if err.code not in expected:
-        p.tally.anomaly(f"before_hello: roll {roll} answered {err.code}", str(sorted(expected)))
-    if err.code == "unsupported_version" and err.supported != (1, 1):
-        p.tally.anomaly("unsupported_version without the server's range", str(err))
-    if not await w.closed_within(5):
-        p.tally.anomaly("before_hello: still open after a handshake error", err.code)
-
-
-async def k_out_of_order(p: Probe) -> None:
-    """Requests where they make no sense; each must get its prescribed error."""
-    w = await p.welcomed()
-    if w is None:
-        return
-    rng, t, linger = p.rng, p.tally, p.target.linger
-    lobby_only: list[tuple[str, Callable[[int], m.Request]]] = [
-        ("action", lambda i: m.Action(i, m.GameAction("draw"))),
-        ("leave", lambda i: m.Leave(i)),
-        ("start", lambda i: m.Start(i)),
-        ("add_bot", lambda i: m.AddBot(i, "basic")),
-        ("remove_bot", lambda i: m.RemoveBot(i, 1)),
-        ("rematch", lambda i: m.Rematch(i)),
-        ("resync", lambda i: m.Resync(i)),
-        ("chat", lambda i: m.Chat(i, "hi")),
-    ]
-    for name, make in rng.sample(lobby_only, rng.randint(1, 4)):
-        expect(t, "lobby", name, await w.request(make, linger), {"not_at_table"})
-    # a second hello; a server-only message
-    rid = w.next_id()
-    start = len(w.got)
-    await w.send_msg(m.Hello((1, 1), "Again", "hostile/1"))
-    await w.send_msg(m.Ping(rid))
-    got = await w.wait_for(lambda x: isinstance(x, m.Error | m.Pong), linger, start)
-    expect(t, "lobby", "a second hello", got, {"unexpected_message"})
-    start = len(w.got)
-    await w.send(rng.choice([m.Welcome(1, "evil", (1, 1)).encode(), m.Ack(7).encode(),
-                             m.Tables(()).encode(), m.ChatLine("Eve", "hi").encode()]))
-    got = await w.wait_for(lambda x: isinstance(x, m.Error), linger, start)
-    expect(t, "lobby", "a server message", got, {"unexpected_message", "bad_message"})
-    honest = p.target.honest_table
-    if honest is not None and rng.random() < 0.5:
-        got = await w.ask(m.Join(w.next_id(), honest), linger)
-        expect(t, "lobby", "join the full honest table", got, {"game_in_progress", "table_full"})
-        got = await w.ask(m.Spectate(w.next_id(), honest), linger)
-        expect(t, "lobby", "spectate", got, {"ack"})
-        if not isinstance(got, m.Ack):
-            return
-        probes: list[tuple[str, Callable[[int], m.Request], set[str]]] = [
-            ("create_table", lambda i: m.CreateTable(i, p.options()), {"already_at_table"}),
-            ("join", lambda i: m.Join(i, honest), {"already_at_table"}),
-            ("spectate", lambda i: m.Spectate(i, honest), {"already_at_table"}),
-            ("start", lambda i: m.Start(i), {"not_host"}),
-            ("add_bot", lambda i: m.AddBot(i, "random"), {"not_host"}),
-            ("remove_bot", lambda i: m.RemoveBot(i, 2), {"not_host"}),
-            ("rematch", lambda i: m.Rematch(i), {"not_host"}),
-            ("action", lambda i: m.Action(i, m.GameAction("draw", seat=rng.randrange(4))),
-             {"not_seated"}),
-            ("resync", lambda i: m.Resync(i), {"ack"}),
-        ]
-        for name, make, codes in rng.sample(probes, rng.randint(2, len(probes))):
-            expect(t, "spectator", name, await w.request(make, linger), codes)
-        expect(t, "spectator", "leave", await w.ask(m.Leave(w.next_id()), linger), {"ack"})
-        return
-    ack = await p.own_table(w, bots=0)
-    if ack is None:
-        return
-    seats = 2
-    table_probes: list[tuple[str, Callable[[int], m.Request], set[str]]] = [
-        ("create_table", lambda i: m.CreateTable(i, p.options()), {"already_at_table"}),
-        ("join", lambda i: m.Join(i, honest or "t1"), {"already_at_table"}),
-        ("spectate", lambda i: m.Spectate(i, honest or "t1"), {"already_at_table"}),
-        ("start alone", lambda i: m.Start(i), {"not_enough_players"}),
-        ("rematch", lambda i: m.Rematch(i), {"no_game"}),
-        ("action", lambda i: m.Action(i, m.GameAction("draw")), {"no_game"}),
-        ("remove_bot (a person)", lambda i: m.RemoveBot(i, 0), {"not_a_bot"}),
-        ("remove_bot (empty)", lambda i: m.RemoveBot(i, 1), {"not_a_bot"}),
-        ("add_bot (taken seat)", lambda i: m.AddBot(i, "basic", 0), {"seat_taken"}),
-        ("add_bot (no such seat)", lambda i: m.AddBot(i, "basic", 9), {"bad_seat"}),
-        ("start (empty first seat)", lambda i: m.Start(i, seats - 1), {"not_enough_players",
-                                                                       "bad_seat"}),
-    ]
-    for name, make, codes in rng.sample(table_probes, rng.randint(2, len(table_probes))):
-        got = await w.request(make, linger)
-        if joined_by_someone(w, ack.table):
-            break  # another session sat down (tables are open to all): other answers apply
-        expect(t, "seated", name, got, codes)
-    if rng.random() < 0.5:
-        expect(t, "seated", "leave", await w.ask(m.Leave(w.next_id()), linger), {"ack"})
 
 
 def listed(msgs: list[m.Message]) -> list[m.TableInfo]:
@@ -617,12 +304,260 @@ def listed(msgs: list[m.Message]) -> list[m.TableInfo]:
     return list(found.values())
 
 
+# ---------------------------------------------------------------------------- probes
+
+
+@dataclass
+class Target:
+    """Where the hostile sessions aim, and the server's limits they probe."""
+
+    port: int
+    honest_table: str | None = None
+    slow_byte: float = 1.0  # seconds between two bytes of a slowloris
+    slow_limit: float = 15.0  # the longest a slow session dribbles
+    hello_timeout: float = 10.0  # the server's handshake deadline (taki-server: 10 s)
+    linger: float = 15.0  # how long a probe waits for an answer it is owed
+    rate: float = 30.0  # the server's requests per second per connection (Limits.rate)
+    strikes: int = 200  # rate-limited requests after which it closes (Limits.strikes)
+
+
+class Probe:
+    """One hostile session: its random source, its target, its connections."""
+
+    def __init__(self, kind: str, rng: random.Random, target: Target, tally: Tally,
+                 nursery: trio.Nursery) -> None:
+        self.kind, self.rng, self.target, self.tally = kind, rng, target, tally
+        self.nursery = nursery
+        self.wires: list[Wire] = []
+
+    async def wire(self, *, read: bool = True) -> Wire:
+        wire = await Wire.open(self.target.port, self.tally, self.kind, self.nursery,
+                               linger=self.target.linger, read=read)
+        self.wires.append(wire)
+        return wire
+
+    async def welcomed(self, name: str = "Mallory", **kw: Any) -> Wire | None:
+        wire = await self.wire()
+        return wire if await wire.hello(name, **kw) else None
+
+    def expect(self, where: str, what: str, got: m.Message | None, codes: Collection[str]
+               ) -> None:
+        """``got`` must be an error with one of ``codes`` (``ack``: an ack); rate_limited
+        and no answer (the connection closed) always pass."""
+        if got is not None and code_of(got) not in {*codes, "rate_limited"}:
+            self.tally.anomaly(f"{where}: {what} answered {code_of(got)}",
+                               f"expected {sorted(codes)}: {got}")
+
+    def options(self, **kw: Any) -> m.TableOptions:
+        """Random table options; the reconnect grace is short, so that abandoned tables
+        close within the drain timeout (long graces are by design: the seat waits)."""
+        rng = self.rng
+        fields: dict[str, Any] = {
+            "name": rng.choice(["Mallory's", "[b]x[/b]", "\u05d8\u05e7\u05d9", "t" * 40]),
+            "seats": rng.randint(2, 6),
+            "stairs": rng.random() < 0.3,
+            "must_play_if_able": rng.random() < 0.3,
+            "play_for_places": rng.random() < 0.2,
+            "turn_timer": rng.choice([None, None, 1, 2]),
+            "plus3_window": rng.choice([1, 2]),
+            "reconnect_grace": rng.choice([0, 0.5, 1, 2]),
+        }
+        return m.TableOptions(**(fields | kw))
+
+    async def own_table(self, wire: Wire, bots: int = 1, start: bool = False) -> m.Ack | None:
+        """Create a table (with ``bots`` bots, started if ``start``); its ack."""
+        got = await wire.call(m.CreateTable, self.options(seats=max(2, bots + 1)))
+        if not isinstance(got, m.Ack) or got.table is None:
+            return None
+        for _ in range(bots):
+            await wire.call(m.AddBot, self.rng.choice(m.BOT_KINDS))
+        if start:
+            await wire.call(m.Start)
+        return got
+
+
+Kind = Callable[[Probe], Awaitable[None]]
+Probes = list[tuple[str, Callable[[int], m.Request], set[str]]]
+"""Requests that make no sense where they are sent: (name, maker, the codes they get)."""
+
+
+GARBAGE_CODES = frozenset({"bad_frame", "frame_too_large", "unexpected_message", "bad_message",
+                           "unsupported_version", "timeout"})
+
+
+async def k_garbage(p: Probe) -> None:
+    """Fuzzed bytes as the very first thing on the connection."""
+    w = await p.wire()
+    data = fz.GENERATORS[p.rng.choice(fz.KINDS)](p.rng)
+    for piece in fz.chunks_of(p.rng, data):
+        if not await w.push(piece):
+            break
+    await w.closed_within(0.5 if p.rng.random() < 0.8 else 2.0)
+    if w.welcomed:  # the bytes held a good hello (``multi``): anything may follow
+        return
+    for msg in w.received:
+        if isinstance(msg, m.Error) and msg.code not in GARBAGE_CODES:
+            p.tally.anomaly("garbage: unexpected error code", f"{msg}; sent {data[:200]!r}")
+
+
+CLIENT_MAPS: list[dict[str, Any]] = [x for x in fz.SEED_MAPS if x["type"] in m.CLIENT_MESSAGES]
+
+
+async def k_mutated(p: Probe) -> None:
+    """A good hello, then fuzzed frames (mostly mutated client messages)."""
+    w, rng = await p.welcomed(), p.rng
+    if w is None:
+        return
+    for _ in range(rng.randint(1, 5)):
+        roll = rng.random()
+        if roll < 0.5:
+            data = fz.framed(fz.pack(fz.mutate_map(rng, rng.choice(CLIENT_MAPS))))
+        elif roll < 0.7:
+            data = fz.framed(fz.mutate_bytes(rng, rng.choice(fz.CLIENT_FRAMES)[4:]))
+        else:
+            data = fz.GENERATORS[rng.choice(fz.KINDS)](rng)
+        if not await w.push(data):
+            break
+    await w.closed_within(0.3)
+
+
+def hello_map(**kw: Any) -> dict[str, Any]:
+    """A good hello as a map, with ``kw`` in place of its fields."""
+    return {"type": "hello", "versions": [1, 1], "name": "x", "client": "c", **kw}
+
+
+BAD_FIRST: list[tuple[Callable[[random.Random], m.Message | dict[str, Any]], str]] = [
+    (lambda r: m.ListTables(1), "unexpected_message"),
+    (lambda r: m.Action(2, m.GameAction("draw", seat=0)), "unexpected_message"),
+    (lambda r: m.Welcome(1, "evil", (1, 1)), "unexpected_message"),  # a server message
+    (lambda r: hello_map(versions=[5, 9]), "unsupported_version"),
+    (lambda r: hello_map(versions=[3, 1]), "bad_message"),
+    (lambda r: hello_map(name=r.choice(["", " ", "x" * 33, "\x1b[2J", "a\u202eb", "\x00",
+                                        "x" * 10_000])), "bad_message"),
+    (lambda r: hello_map(token=r.choice(["", "t" * 129, 5])), "bad_message"),
+    (lambda r: hello_map(role=r.choice(["admin", "", "SPECTATOR", 1])), "bad_message"),
+    (lambda r: hello_map(name="x" * 25), "bad_message"),
+]
+"""First frames that are not a good hello, and the error each gets (then a close)."""
+
+
+async def k_before_hello(p: Probe) -> None:
+    """A first frame that is not a good hello: each has its prescribed error, then close."""
+    w = await p.wire()
+    roll = p.rng.randrange(len(BAD_FIRST) + 1)
+    if roll == len(BAD_FIRST):  # pipelined: a hello and a request in one write (legal)
+        rid = w.next_id()
+        w.sent[rid] += 1
+        await w.push(m.Hello((1, 1), "Pipe", "hostile/1").encode() + m.ListTables(rid).encode(), 2)
+        p.expect("pipelined hello", "list_tables", await w.answer(rid), {"ack"})
+        return
+    make, code = BAD_FIRST[roll]
+    await w.push(make(p.rng))
+    err = await w.find(lambda x: isinstance(x, m.Error))
+    if not isinstance(err, m.Error):
+        if not w.closed:
+            p.tally.anomaly("before_hello: no error for a bad first frame", f"roll {roll}")
+        return
+    if err.code != code:
+        p.tally.anomaly(f"before_hello: roll {roll} answered {err.code}", str([code]))
+    if err.code == "unsupported_version" and err.supported != (1, 1):
+        p.tally.anomaly("unsupported_version without the server's range", str(err))
+    if not await w.closed_within(5):
+        p.tally.anomaly("before_hello: still open after a handshake error", err.code)
+
+
+LOBBY_ONLY: list[tuple[str, Callable[[int], m.Request]]] = [
+    ("action", lambda i: m.Action(i, m.GameAction("draw"))),
+    ("leave", m.Leave),
+    ("start", m.Start),
+    ("add_bot", lambda i: m.AddBot(i, "basic")),
+    ("remove_bot", lambda i: m.RemoveBot(i, 1)),
+    ("rematch", m.Rematch),
+    ("resync", m.Resync),
+    ("chat", lambda i: m.Chat(i, "hi")),
+]
+SERVER_ONLY = [m.Welcome(1, "evil", (1, 1)), m.Ack(7), m.Tables(()), m.ChatLine("Eve", "hi")]
+
+
+def at_a_table(p: Probe, table: str, seated: bool) -> Probes:
+    """Probes for a spectator, or for the only person seated at a table with no game."""
+    probes: Probes = [
+        ("create_table", lambda i: m.CreateTable(i, p.options()), {"already_at_table"}),
+        ("join", lambda i: m.Join(i, table), {"already_at_table"}),
+        ("spectate", lambda i: m.Spectate(i, table), {"already_at_table"}),
+    ]
+    if not seated:
+        return [
+            *probes,
+            ("start", m.Start, {"not_host"}),
+            ("add_bot", lambda i: m.AddBot(i, "random"), {"not_host"}),
+            ("remove_bot", lambda i: m.RemoveBot(i, 2), {"not_host"}),
+            ("rematch", m.Rematch, {"not_host"}),
+            ("action", lambda i: m.Action(i, m.GameAction("draw", seat=p.rng.randrange(4))),
+             {"not_seated"}),
+            ("resync", m.Resync, {"ack"}),
+        ]
+    return [
+        *probes,
+        ("start alone", m.Start, {"not_enough_players"}),
+        ("rematch", m.Rematch, {"no_game"}),
+        ("action", lambda i: m.Action(i, m.GameAction("draw")), {"no_game"}),
+        ("remove_bot (a person)", lambda i: m.RemoveBot(i, 0), {"not_a_bot"}),
+        ("remove_bot (empty)", lambda i: m.RemoveBot(i, 1), {"not_a_bot"}),
+        ("add_bot (taken seat)", lambda i: m.AddBot(i, "basic", 0), {"seat_taken"}),
+        ("add_bot (no such seat)", lambda i: m.AddBot(i, "basic", 9), {"bad_seat"}),
+        ("start (empty first seat)", lambda i: m.Start(i, 1), {"not_enough_players", "bad_seat"}),
+    ]
+
+
+async def k_out_of_order(p: Probe) -> None:
+    """Requests where they make no sense; each must get its prescribed error."""
+    w, rng = await p.welcomed(), p.rng
+    if w is None:
+        return
+    for name, make in rng.sample(LOBBY_ONLY, rng.randint(1, 4)):
+        p.expect("lobby", name, await w.ask(make(w.next_id())), {"not_at_table"})
+    start = len(w.received)  # a second hello (a ping after it: something comes back)
+    await w.push(m.Hello((1, 1), "Again", "hostile/1"))
+    await w.push(m.Ping(w.next_id()))
+    got = await w.find(lambda x: isinstance(x, m.Error | m.Pong), start=start)
+    p.expect("lobby", "a second hello", got, {"unexpected_message"})
+    start = len(w.received)
+    await w.push(rng.choice(SERVER_ONLY))
+    got = await w.find(lambda x: isinstance(x, m.Error), start=start)
+    p.expect("lobby", "a server message", got, {"unexpected_message", "bad_message"})
+    honest = p.target.honest_table
+    if honest is not None and rng.random() < 0.5:
+        got = await w.call(m.Join, honest)
+        p.expect("lobby", "join the full honest table", got, {"game_in_progress", "table_full"})
+        got = await w.call(m.Spectate, honest)
+        p.expect("lobby", "spectate", got, {"ack"})
+        if not isinstance(got, m.Ack):
+            return
+        probes = at_a_table(p, honest, seated=False)
+        for name, make, codes in rng.sample(probes, rng.randint(2, len(probes))):
+            p.expect("spectator", name, await w.ask(make(w.next_id())), codes)
+        p.expect("spectator", "leave", await w.call(m.Leave), {"ack"})
+        return
+    ack = await p.own_table(w, bots=0)
+    if ack is None:
+        return
+    probes = at_a_table(p, honest or "t1", seated=True)
+    for name, make, codes in rng.sample(probes, rng.randint(2, len(probes))):
+        got = await w.ask(make(w.next_id()))
+        if joined_by_someone(w, ack.table):
+            break  # another session sat down (tables are open to all): other answers apply
+        p.expect("seated", name, got, codes)
+    if rng.random() < 0.5:
+        p.expect("seated", "leave", await w.call(m.Leave), {"ack"})
+
+
 def joined_by_someone(wire: Wire, table: str | None) -> bool:
     """Whether the wire was told that someone else took a seat at its table."""
     return any(
         isinstance(x, m.TableUpdate | m.Snapshot) and x.table.id == table
         and sum(s is not None for s in x.table.seats) > 1
-        for x in wire.got
+        for x in wire.received
     )
 
 
@@ -643,283 +578,201 @@ def random_game_action(rng: random.Random) -> dict[str, Any]:
     return out
 
 
-class Seated:
-    """What a legal-random session knows of its own table (from its frames)."""
-
-    def __init__(self) -> None:
-        self.view: dict[str, Any] | None = None
-        self.legal: tuple[m.GameAction, ...] = ()
-        self.seq = 0
-        self.table: str | None = None
-
-    def follow(self, msgs: list[m.Message]) -> None:
-        for msg in msgs:
-            if isinstance(msg, m.Snapshot):
-                self.view = copy.deepcopy(msg.view) if msg.view is not None else None
-                self.legal = msg.legal or ()
-                self.seq = msg.seq
-                self.table = msg.table.id
-            elif isinstance(msg, m.Event):
-                self.seq = msg.seq
-                if msg.view and self.view is not None:
-                    try:
-                        apply_patch(self.view, msg.view)
-                    except ValueError:
-                        self.view = None
-                if msg.legal is not None:
-                    self.legal = msg.legal
-
-
 async def k_legal_random(p: Probe) -> None:
     """Well-formed requests in a random order, then a leave or an abrupt drop."""
-    w = await p.welcomed(p.rng.choice(["Mal", "Eve", "Trudy", "[red]Oscar[/red]"]))
+    rng = p.rng
+    w = await p.welcomed(rng.choice(["Mal", "Eve", "Trudy", "[red]Oscar[/red]"]))
     if w is None:
         return
-    rng, linger = p.rng, p.target.linger
-    seen = 0
-    me = Seated()
     tables: list[str] = [p.target.honest_table or "t1"]
+    makers: list[Callable[[int], m.Request]] = [
+        m.ListTables,
+        lambda i: m.CreateTable(i, p.options()),
+        lambda i: m.Join(i, rng.choice(tables), rng.choice([None, None, rng.randrange(10)])),
+        lambda i: m.Spectate(i, rng.choice(tables)),
+        lambda i: m.AddBot(i, rng.choice(m.BOT_KINDS), rng.choice([None, rng.randrange(10)])),
+        lambda i: m.RemoveBot(i, rng.randrange(10)),
+        lambda i: m.Start(i, rng.choice([None, None, rng.randrange(10)])),
+        m.Rematch,
+        lambda i: m.Chat(i, rng.choice(fz.HOSTILE_TEXT)[:500] or "hi"),
+        lambda i: m.Resync(i, rng.choice([None, w.seq, 0])),
+        m.Leave,
+    ]
     for _ in range(rng.randint(3, 30)):
-        me.follow(w.got[seen:])
-        seen = len(w.got)
-        for seen_msg in w.got[-20:]:
-            if isinstance(seen_msg, m.Tables):
-                tables.extend(x.id for x in seen_msg.tables)
-            elif isinstance(seen_msg, m.TableUpdate):
-                tables.append(seen_msg.table.id)
+        for x in w.received[-20:]:
+            if isinstance(x, m.Tables):
+                tables.extend(info.id for info in x.tables)
+            elif isinstance(x, m.TableUpdate):
+                tables.append(x.table.id)
         del tables[:-50]
-        roll = rng.randrange(15)
-        rid = w.next_id()
-        msg: m.Request
-        if roll == 0:
-            msg = m.ListTables(rid)
-        elif roll == 1:
-            msg = m.CreateTable(rid, p.options())
-        elif roll == 2:
-            msg = m.Join(rid, rng.choice(tables), rng.choice([None, None, rng.randrange(10)]))
-        elif roll == 3:
-            msg = m.Spectate(rid, rng.choice(tables))
-        elif roll == 4:
-            msg = m.AddBot(rid, rng.choice(m.BOT_KINDS), rng.choice([None, rng.randrange(10)]))
-        elif roll == 5:
-            msg = m.RemoveBot(rid, rng.randrange(10))
-        elif roll == 6:
-            msg = m.Start(rid, rng.choice([None, None, rng.randrange(10)]))
-        elif roll == 7:
-            msg = m.Rematch(rid)
-        elif roll in (8, 9, 10):
-            if me.legal and rng.random() < 0.8:
-                seq = rng.choice([me.seq, me.seq, None, 0])
-                msg = m.Action(rid, rng.choice(me.legal), seq)
-            else:
-                start = len(w.got)
-                await w.send_map({"type": "action", "id": rid, "action": random_game_action(rng)})
-                await w.answer(rid, linger, start)
-                continue
-        elif roll == 11:
-            msg = m.Chat(rid, rng.choice(fz.HOSTILE_TEXT)[:500] or "hi")
-        elif roll == 12:
-            msg = m.Resync(rid, rng.choice([None, me.seq, 0]))
-        elif roll == 13:
-            msg = m.Leave(rid)
-        else:
-            await w.send_msg(m.Ping(rng.randrange(2**32)))
+        roll, rid = rng.randrange(len(makers) + 4), w.next_id()
+        if roll < len(makers):
+            msg = makers[roll](rid)
+        elif roll == len(makers):
+            await w.push(m.Ping(rng.randrange(2**32)))
             continue
-        got = await w.ask(msg, linger)
-        if isinstance(got, m.Ack) and got.table:
-            p.tally.tables.add(got.table)
-            if got.token:
-                p.tally.tokens.append(got.token)
-        if got is None:
+        elif w.legal and rng.random() < 0.8:  # 3 rolls in 15: an action, legal or not
+            msg = m.Action(rid, rng.choice(w.legal), rng.choice([w.seq, w.seq, None, 0]))
+        else:
+            start = len(w.received)
+            await w.push({"type": "action", "id": rid, "action": random_game_action(rng)})
+            await w.answer(rid, start)
+            continue
+        if await w.ask(msg) is None:
             return
         if rng.random() < 0.3:
             await trio.sleep(rng.random() * 0.2)
     if rng.random() < 0.4:
-        await w.ask(m.Leave(w.next_id()), linger)
+        await w.call(m.Leave)
 
 
 async def k_other_seats(p: Probe) -> None:
     """Actions naming a seat that is not the sender's: refused with ``bad_action``."""
-    w = await p.welcomed()
+    w, rng, honest = await p.welcomed(), p.rng, p.target.honest_table
     if w is None:
         return
-    rng, linger, t = p.rng, p.target.linger, p.tally
-    honest = p.target.honest_table
     if honest is not None and rng.random() < 0.4:
-        expect(t, "other_seats", "spectate", await w.ask(m.Spectate(w.next_id(), honest),
-                                                             linger), {"ack"})
+        p.expect("other_seats", "spectate", await w.call(m.Spectate, honest), {"ack"})
         for _ in range(rng.randint(1, 4)):
             action = m.GameAction(rng.choice(["draw", "pass", "break"]), seat=rng.randrange(4))
-            got = await w.ask(m.Action(w.next_id(), action), linger)
-            expect(t, "other_seats", "a spectator acting for a seat", got, {"not_seated"})
+            got = await w.call(m.Action, action)
+            p.expect("other_seats", "a spectator acting for a seat", got, {"not_seated"})
         return
-    ack = await p.own_table(w, bots=rng.randint(1, 3), start=True)
-    if ack is None:
+    if await p.own_table(w, bots=rng.randint(1, 3), start=True) is None:
         return
-    snap = await w.wait_for(lambda x: isinstance(x, m.Snapshot) and x.view is not None, 5)
+    snap = await w.find(lambda x: isinstance(x, m.Snapshot) and x.view is not None, 5)
     if not isinstance(snap, m.Snapshot) or snap.seat is None or snap.view is None:
         return
     seats = len(snap.view["players"])
     for _ in range(rng.randint(1, 4)):
         other = rng.choice([s for s in range(seats) if s != snap.seat])
         action = m.GameAction(rng.choice(["draw", "pass", "end_turn"]), seat=other)
-        got = await w.ask(m.Action(w.next_id(), action), linger)
-        if isinstance(got, m.Error) and got.code in ("bad_action", "rate_limited"):
-            continue
-        if got is not None:
-            code = got.code if isinstance(got, m.Error) else "ack"
-            t.deviation(f"an action naming another seat is not refused with bad_action "
-                        f"(answered {code}: applied to the sender's own seat)")
+        got = await w.call(m.Action, action)
+        if got is not None and code_of(got) not in ("bad_action", "rate_limited"):
+            p.tally.deviations["an action naming another seat is not refused with bad_action "
+                               f"(answered {code_of(got)}: applied to the sender's own seat)"] += 1
     if rng.random() < 0.5:
-        await w.ask(m.Leave(w.next_id()), linger)
+        await w.call(m.Leave)
 
 
 async def k_replay_ids(p: Probe) -> None:
     """The same request id sent again: the remembered answer, applied once."""
-    w = await p.welcomed()
+    w, t = await p.welcomed(), p.tally
     if w is None:
         return
-    rng, linger, t = p.rng, p.target.linger, p.tally
-    rid = w.next_id()
-    # in the lobby: list_tables twice with one id, then a different request, same id
-    first = await w.ask(m.ListTables(rid), linger)
-    start = len(w.got)
-    await w.send_msg(m.Spectate(rid, "t999999"))
-    again = await w.answer(rid, linger, start)
+    rid = w.next_id()  # in the lobby: list_tables, then another request with the same id
+    first = await w.ask(m.ListTables(rid))
+    again = await w.ask(m.Spectate(rid, "t999999"), owed=False)
     if first is not None and again is not None and again != first:
         t.anomaly("a replayed lobby id was carried out again", f"{first} then {again}")
-    # at a table: create, then the same create again, then a chat replayed
-    cid = w.next_id()
-    opts = p.options(seats=2, reconnect_grace=10)
-    created = await w.ask(m.CreateTable(cid, opts), linger)
+    cid, opts = w.next_id(), p.options(seats=2, reconnect_grace=10)  # at a table
+    created = await w.ask(m.CreateTable(cid, opts))
     if not isinstance(created, m.Ack):
         return
-    if created.table:
-        t.tables.add(created.table)
-    start = len(w.got)
-    await w.send_msg(m.CreateTable(cid, opts))
-    again = await w.answer(cid, linger, start)
+    again = await w.ask(m.CreateTable(cid, opts), owed=False)
     if again is not None and again != created:
-        t.deviation("a retried create_table id is carried out again once seated "
-                    f"(answered {getattr(again, 'code', again.TYPE)}, not the remembered ack)")
-    chat_id = w.next_id()
-    text = f"once {rng.randrange(10**9)}"
-    said = await w.ask(m.Chat(chat_id, text), linger)
-    start = len(w.got)
-    await w.send_msg(m.Chat(chat_id, text + " twice"))
-    again = await w.answer(chat_id, linger, start)
+        t.deviations["a retried create_table id is carried out again once seated "
+                     f"(answered {code_of(again)}, not the remembered ack)"] += 1
+    chat_id, text = w.next_id(), f"once {p.rng.randrange(10**9)}"
+    said = await w.ask(m.Chat(chat_id, text))
+    again = await w.ask(m.Chat(chat_id, text + " twice"), owed=False)
     if said is not None and again is not None and again != said:
         t.anomaly("a replayed chat id got a different answer", f"{said} then {again}")
     await trio.sleep(0.05)
-    lines = [x for x in w.got if isinstance(x, m.ChatLine) and x.text.startswith("once ")]
+    lines = [x for x in w.received if isinstance(x, m.ChatLine) and x.text.startswith("once ")]
     if len(lines) > 1:
         t.anomaly("a replayed chat id was said twice", str(lines))
-    if rng.random() < 0.5 and created.token:
-        # reconnect with the token and replay the chat id: still remembered (per seat)
-        w2 = await p.wire()
-        await w.stream.aclose()
-        if not await w2.hello("Mallory", linger, token=created.token):
-            return
-        welcome = next(x for x in w2.got if isinstance(x, m.Welcome))
-        if welcome.table != created.table:
-            t.anomaly("a token did not take its seat back within the grace", str(welcome))
-            return
-        await w2.wait_for(lambda x: isinstance(x, m.Snapshot), linger)
-        start = len(w2.got)
-        await w2.send_msg(m.Chat(chat_id, text + " after reconnect"))
-        again = await w2.answer(chat_id, linger, start)
-        if said is not None and again is not None and again != said:
-            t.anomaly("a replayed id after reconnect got a different answer",
-                      f"{said} then {again}")
-        await trio.sleep(0.05)
-        if any(isinstance(x, m.ChatLine) and x.text.endswith("after reconnect")
-               for x in w2.got):
-            t.anomaly("a replayed id after reconnect was carried out again", text)
-        await w2.ask(m.Leave(w2.next_id()), linger)
+    if p.rng.random() >= 0.5 or not created.token:
+        return
+    # reconnect with the token and replay the chat id: still remembered (per seat)
+    w2 = await p.wire()
+    await w.stream.aclose()
+    welcome = await w2.hello("Mallory", token=created.token)
+    if welcome is None:
+        return
+    if welcome.table != created.table:
+        t.anomaly("a token did not take its seat back within the grace", str(welcome))
+        return
+    await w2.find(lambda x: isinstance(x, m.Snapshot))
+    again = await w2.ask(m.Chat(chat_id, text + " after reconnect"), owed=False)
+    if said is not None and again is not None and again != said:
+        t.anomaly("a replayed id after reconnect got a different answer", f"{said} then {again}")
+    await trio.sleep(0.05)
+    if any(isinstance(x, m.ChatLine) and x.text.endswith("after reconnect") for x in w2.received):
+        t.anomaly("a replayed id after reconnect was carried out again", text)
+    await w2.call(m.Leave)
+
+
+FORGED = ["0" * 32, "f" * 128, "\u202e" * 10, "[b]x[/b]", "' OR 1=1 --", "t1"]
 
 
 async def k_tokens(p: Probe) -> None:
     """Forged, oversized, stolen, spectating and dead seat tokens."""
-    rng, linger, t = p.rng, p.target.linger, p.tally
+    rng, t = p.rng, p.tally
     roll = rng.randrange(6)
     if roll == 0:  # forged
-        token = rng.choice(["0" * 32, "f" * 128, "\u202e" * 10, "[b]x[/b]", "' OR 1=1 --",
-                            os.urandom(16).hex(), "t1"])
+        token = rng.choice([*FORGED, os.urandom(16).hex()])
         w = await p.wire()
-        if await w.hello("Forger", linger, token=token):
-            welcome = next(x for x in w.got if isinstance(x, m.Welcome))
+        if (welcome := await w.hello("Forger", token=token)) is not None:
             if welcome.table is not None:
                 t.anomaly("a forged token took a seat", token)
-            got = await w.ask(m.Action(w.next_id(), m.GameAction("draw")), linger)
-            expect(t, "tokens", "act with a forged token", got, {"not_at_table"})
+            got = await w.call(m.Action, m.GameAction("draw"))
+            p.expect("tokens", "act with a forged token", got, {"not_at_table"})
         return
     if roll == 1:  # oversized or empty: refused in the hello
         w = await p.wire()
-        await w.send_map({"type": "hello", "versions": [1, 1], "name": "x", "client": "c",
-                          "token": rng.choice(["", "k" * 129, "k" * 10_000])})
-        err = await w.wait_for(lambda x: isinstance(x, m.Error), linger)
-        expect(t, "tokens", "an oversized token", err, {"bad_message"})
+        await w.push(hello_map(token=rng.choice(["", "k" * 129, "k" * 10_000])))
+        err = await w.find(lambda x: isinstance(x, m.Error))
+        p.expect("tokens", "an oversized token", err, {"bad_message"})
         return
     victim = await p.welcomed("Victim")
-    if victim is None:
-        return
-    ack = await p.own_table(victim, bots=1, start=roll == 5)
-    if ack is None or ack.token is None:
+    ack = None if victim is None else await p.own_table(victim, bots=1, start=roll == 5)
+    if victim is None or ack is None or ack.token is None:
         return
     if roll == 2:  # stolen while the victim is connected: the victim is replaced
-        seen = len(victim.got)
+        seen = len(victim.received)
         thief = await p.wire()
-        if not await thief.hello("Thief", linger, token=ack.token):
+        if (welcome := await thief.hello("Thief", token=ack.token)) is None:
             return
-        welcome = next(x for x in thief.got if isinstance(x, m.Welcome))
-        if welcome.table != ack.table or welcome.seat != ack.seat:
+        if (welcome.table, welcome.seat) != (ack.table, ack.seat):
             t.anomaly("a live token did not give its seat back", str(welcome))
-        err = await victim.wait_for(lambda x: isinstance(x, m.Error) and x.id is None, linger,
-                                    seen)
-        expect(t, "tokens", "the replaced connection", err, {"replaced"})
+        err = await victim.find(lambda x: isinstance(x, m.Error) and x.id is None, start=seen)
+        p.expect("tokens", "the replaced connection", err, {"replaced"})
         if not await victim.closed_within(5):
             t.anomaly("a replaced connection stayed open")
-        got = await thief.ask(m.AddBot(thief.next_id(), "random"), linger)
-        expect(t, "tokens", "the thief hosts", got, {"ack", "table_full", "game_in_progress"})
-        await thief.ask(m.Leave(thief.next_id()), linger)
+        got = await thief.call(m.AddBot, "random")
+        p.expect("tokens", "the thief hosts", got, {"ack", "table_full", "game_in_progress"})
+        await thief.call(m.Leave)
     elif roll == 3:  # stolen by a spectator: no seat
         peek = await p.wire()
-        if not await peek.hello("Peek", linger, token=ack.token, role="spectator"):
+        if (welcome := await peek.hello("Peek", token=ack.token, role="spectator")) is None:
             return
-        welcome = next(x for x in peek.got if isinstance(x, m.Welcome))
         if welcome.table is not None:
             t.anomaly("a spectator took a seat with a token", str(welcome))
-        got = await peek.ask(m.Spectate(peek.next_id(), ack.table or "t1"), linger)
-        expect(t, "tokens", "spectate", got, {"ack"})
-        got = await peek.ask(m.Action(peek.next_id(), m.GameAction("draw")), linger)
-        expect(t, "tokens", "a spectator acts", got, {"not_seated"})
-        for msg in peek.got:
+        p.expect("tokens", "spectate", await peek.call(m.Spectate, ack.table or "t1"), {"ack"})
+        got = await peek.call(m.Action, m.GameAction("draw"))
+        p.expect("tokens", "a spectator acts", got, {"not_seated"})
+        for msg in peek.received:
             if isinstance(msg, m.Snapshot) and msg.view is not None and "hand" in msg.view:
                 t.anomaly("a spectator saw a hand", str(msg.view)[:200])
-        await victim.ask(m.Leave(victim.next_id()), linger)
+        await victim.call(m.Leave)
     elif roll == 4:  # dead: the victim left, the token must take nothing
-        await victim.ask(m.Leave(victim.next_id()), linger)
-        late = await p.wire()
-        if await late.hello("Late", linger, token=ack.token):
-            welcome = next(x for x in late.got if isinstance(x, m.Welcome))
-            if welcome.table is not None:
-                t.anomaly("a token outlived its seat's leave", str(welcome))
+        await victim.call(m.Leave)
+        welcome = await (await p.wire()).hello("Late", token=ack.token)
+        if welcome is not None and welcome.table is not None:
+            t.anomaly("a token outlived its seat's leave", str(welcome))
     else:  # the victim drops mid-game; the token takes the seat, hand and all
         await victim.stream.aclose()
         back = await p.wire()
-        if not await back.hello("Back", linger, token=ack.token):
+        welcome = await back.hello("Back", token=ack.token)
+        if welcome is None or welcome.table is None:  # a grace of 0: the seat went
             return
-        welcome = next(x for x in back.got if isinstance(x, m.Welcome))
-        if welcome.table is None:  # the grace was 0: the seat went with the connection
-            return
-        snap = await back.wait_for(lambda x: isinstance(x, m.Snapshot), linger)
-        if (
-            not isinstance(snap, m.Snapshot) or snap.seat is None
-            or (snap.view is not None and "hand" not in snap.view)
-        ):
+        snap = await back.find(lambda x: isinstance(x, m.Snapshot))
+        if (not isinstance(snap, m.Snapshot) or snap.seat is None
+                or (snap.view is not None and "hand" not in snap.view)):
             t.anomaly("a reconnect with a token got no seat snapshot", str(snap)[:300])
         if rng.random() < 0.5:
-            await back.ask(m.Leave(back.next_id()), linger)
+            await back.call(m.Leave)
 
 
 async def k_slowloris(p: Probe) -> None:
@@ -928,11 +781,11 @@ async def k_slowloris(p: Probe) -> None:
     roll = rng.randrange(4)
     if roll >= 2:  # a reader that stalls: it asks, and never reads a byte
         w = await p.wire(read=False)
-        await w.send_msg(m.Hello((1, 1), "Stall", "slowloris/1"))
+        await w.push(m.Hello((1, 1), "Stall", "slowloris/1"))
         if roll == 2 and target.honest_table is not None:  # the honest table's events pile up
-            await w.send_msg(m.Spectate(w.next_id(), target.honest_table))
+            await w.push(m.Spectate(w.next_id(), target.honest_table))
         for _ in range(rng.randint(0, 20)):
-            await w.send_msg(m.ListTables(w.next_id()))
+            await w.push(m.ListTables(w.next_id()))
         await trio.sleep(min(target.slow_limit, rng.uniform(2, 15) * target.slow_byte))
         return
     w = await p.wire()
@@ -940,39 +793,40 @@ async def k_slowloris(p: Probe) -> None:
         data = m.Hello((1, 1), "Slow" * 5, "slowloris/1", token="x" * 100).encode()
         opened = trio.current_time()
         for i in range(len(data)):
-            if w.eof or not await w.send(data[i : i + 1]):
-                break
-            if trio.current_time() - opened > target.slow_limit:
+            if (w.closed or not await w.push(data[i : i + 1])
+                    or trio.current_time() - opened > target.slow_limit):
                 break
             await trio.sleep(target.slow_byte)
-        needed = len(data) * target.slow_byte
-        if needed > target.hello_timeout + 3 * target.slow_byte:
+        if len(data) * target.slow_byte > target.hello_timeout + 3 * target.slow_byte:
             left = opened + target.hello_timeout + 5 - trio.current_time()
             if not await w.closed_within(max(0.0, left)):
                 t.anomaly("a slowloris hello outlived the handshake deadline",
                           f"{trio.current_time() - opened:.1f}s")
-            elif not any(isinstance(x, m.Error) and x.code == "timeout" for x in w.got):
+            elif not any(isinstance(x, m.Error) and x.code == "timeout" for x in w.received):
                 t.anomaly("a slowloris hello was closed without a timeout error")
         return
-    if not await w.hello("Slow", target.linger):
+    if not await w.hello("Slow"):  # then a request, dribbled and finished: it is answered
         return
-    if roll == 1:  # a request dribbled after the hello, then finished: it is answered
-        rid = w.next_id()
-        w.sent[rid] += 1
-        data = m.Chat(rid, "s" * 60).encode()
-        opened = trio.current_time()
-        i = 0
-        while i < len(data) - 1 and trio.current_time() - opened < target.slow_limit:
-            if not await w.send(data[i : i + 1]):
-                return
-            i += 1
-            await trio.sleep(target.slow_byte)
-        await w.send(data[i:])
-        got = await w.answer(rid, target.linger)
-        if got is None and not w.eof:
-            t.anomaly("a dribbled request was never answered")
-        expect(t, "slowloris", "a dribbled chat in the lobby", got, {"not_at_table"})
-        return
+    rid = w.next_id()
+    w.sent[rid] += 1
+    data, i = m.Chat(rid, "s" * 60).encode(), 0
+    opened = trio.current_time()
+    while i < len(data) - 1 and trio.current_time() - opened < target.slow_limit:
+        if not await w.push(data[i : i + 1]):
+            return
+        i += 1
+        await trio.sleep(target.slow_byte)
+    await w.push(data[i:])
+    got = await w.answer(rid)
+    if got is None and not w.closed:
+        t.anomaly("a dribbled request was never answered")
+    p.expect("slowloris", "a dribbled chat in the lobby", got, {"not_at_table"})
+
+
+FLOOD: list[Callable[[int], m.Message]] = [
+    m.Ping, m.ListTables, lambda i: m.Chat(i, "flood"), m.Resync,
+    lambda i: m.Action(i, m.GameAction("draw")),
+]
 
 
 async def k_flood(p: Probe) -> None:
@@ -983,162 +837,136 @@ async def k_flood(p: Probe) -> None:
         return
     roll = rng.randrange(4)
     if roll == 0:  # too large: refused from the header alone, connection closed
-        await w.send(fz.header(100 * 2**20) + b"\x00" * rng.choice([0, 1000, 200_000]))
-        err = await w.wait_for(lambda x: isinstance(x, m.Error), target.linger)
-        expect(t, "flood", "a 100 MB frame", err, {"frame_too_large"})
+        await w.push(fz.header(100 * 2**20) + b"\x00" * rng.choice([0, 1000, 200_000]))
+        err = await w.find(lambda x: isinstance(x, m.Error))
+        p.expect("flood", "a 100 MB frame", err, {"frame_too_large"})
         return
     if roll == 1:  # 64 KiB frames the server must decode: an unknown field as padding
-        count = rng.randint(5, 40)
-        pad = "p" * (MAX_FRAME - 100)
-        ids = [w.next_id() for _ in range(count)]
+        ids = [w.next_id() for _ in range(rng.randint(5, 40))]
         w.sent.update(ids)
+        pad = "p" * (MAX_FRAME - 100)
         frames = [encode_frame({"type": "list_tables", "id": i, "pad": pad}) for i in ids]
-        await w.send(b"".join(frames), count)
+        await w.push(b"".join(frames), len(ids))
         await w.closed_within(1.0)
         return
-    count = rng.choice([100, 500, 1000, 3000])
-    makers: list[Callable[[int], m.Message]] = [
-        lambda i: m.Ping(i), lambda i: m.ListTables(i), lambda i: m.Chat(i, "flood"),
-        lambda i: m.Resync(i), lambda i: m.Action(i, m.GameAction("draw")),
-    ]
-    msgs = [rng.choice(makers)(w.next_id()) for _ in range(count)]
-    for msg in msgs:
-        if isinstance(msg, m.Request):
-            w.sent[msg.id] += 1
-    await w.send(b"".join(x.encode() for x in msgs), count)
-    requests = sum(1 for x in msgs if not isinstance(x, m.Ping))  # pings never count
+    msgs = [rng.choice(FLOOD)(w.next_id()) for _ in range(rng.choice([100, 500, 1000, 3000]))]
+    w.sent.update(x.id for x in msgs if isinstance(x, m.Request))
+    await w.push(b"".join(x.encode() for x in msgs), len(msgs))
+    requests = sum(not isinstance(x, m.Ping) for x in msgs)  # pings never count
     limited = requests > BURST * target.rate + target.strikes + 10  # burst + strikes
     closed = await w.closed_within(10 if limited else 1)
     if limited and not closed:
-        t.anomaly("a flood was not cut off", f"{count} frames")
+        t.anomaly("a flood was not cut off", f"{len(msgs)} frames")
     if limited and closed and not any(
-        isinstance(x, m.Error) and x.code == "flooding" for x in w.got
+        isinstance(x, m.Error) and x.code == "flooding" for x in w.received
     ):
         # cut off, but the last frames (the fatal `flooding` above all) never arrived:
         # closed with input unread, the kernel resets the connection and drops its output
-        t.deviation("the frames sent just before the server closes a flooder are lost "
-                    "(closed with unread input: a reset, not a clean close)")
+        t.deviations["the frames sent just before the server closes a flooder are lost "
+                     "(closed with unread input: a reset, not a clean close)"] += 1
 
 
 async def k_churn(p: Probe) -> None:
-    """Connections that go away at awkward moments."""
-    rng = p.rng
-    w = await p.wire()
+    """Connections that go away at awkward moments (roll 0: connect and go)."""
+    w, rng = await p.wire(), p.rng
+    hello = m.Hello((1, 1), "Churn", "c/1").encode()
     roll = rng.randrange(5)
     if roll == 1:
-        await w.send(b"\x00\x00")
+        await w.push(b"\x00\x00")
     elif roll == 2:
-        await w.send(m.Hello((1, 1), "Churn", "c/1").encode())
+        await w.push(hello)
     elif roll == 3:
-        data = m.Hello((1, 1), "Churn", "c/1").encode() + m.CreateTable(
-            1, p.options(seats=2)).encode() + m.AddBot(2, "basic").encode() + m.Start(3).encode()
-        await w.send(data, 4)
+        asks = [m.CreateTable(1, p.options(seats=2)), m.AddBot(2, "basic"), m.Start(3)]
+        await w.push(hello + b"".join(x.encode() for x in asks), 4)
         await trio.sleep(rng.random() * 0.05)
     elif roll == 4:
-        await w.send(m.Hello((1, 1), "Churn", "c/1").encode())
+        await w.push(hello)
         with trio.move_on_after(1):
             await w.stream.send_eof()  # half-close: the server sees the end of the stream
         await w.closed_within(2)
-    # roll 0: connect and go
 
 
-NAMES_ODD: list[str] = [
+ODD_TEXT: list[str] = [*fz.HOSTILE_TEXT,
     "[b]Bold[/b]", "[link=http://x.invalid]me[/link]", "\\[escaped]", "<script>",
     "%s%s%n", "{name}", "Robert'); DROP", "\u05d8\u05e7\u05d9", "Zalgo\u0336\u0336\u0336",
     "\U0001f642" * 24, "  padded  ",
 ]
 
 
+def takes(text: str, limit: int) -> bool:
+    """Whether the server must take ``text`` as a name: printable, not blank, in limits."""
+    clean = text.strip()
+    return bool(clean) and clean.isprintable() and len(text) <= limit
+
+
 async def k_text(p: Probe) -> None:
     """Hostile names, table names and chat: refused, or stored and sent back inert."""
-    rng, linger, t = p.rng, p.target.linger, p.tally
-    name = rng.choice(fz.HOSTILE_TEXT + NAMES_ODD)[:40] if rng.random() < 0.7 else "Texter"
+    rng, t = p.rng, p.tally
+    name = rng.choice(ODD_TEXT)[:40] if rng.random() < 0.7 else "Texter"
     w = await p.wire()
-    await w.send_map({"type": "hello", "versions": [1, 1], "name": name, "client": "c"})
-    got = await w.wait_for(lambda x: x.TYPE in ("welcome", "error"), linger)
-    clean = name.strip()
-    acceptable = 0 < len(clean) <= NAME_MAX and clean.isprintable() and len(name) <= NAME_MAX
-    if isinstance(got, m.Welcome):
-        if not acceptable:
-            t.anomaly("an unclean name was accepted", repr(name))
-        elif (got.name or name) != clean:  # welcome.name: only when the server changed it
-            t.anomaly("a clean name was changed", f"{name!r} -> {got.name!r}")
-    elif isinstance(got, m.Error):
-        if acceptable:
-            t.anomaly("a clean name was refused", f"{name!r}: {got.code}")
+    await w.push(hello_map(name=name))
+    got = await w.find(lambda x: x.TYPE in ("welcome", "error"))
+    if isinstance(got, m.Error) and takes(name, NAME_MAX):
+        t.anomaly("a clean name was refused", f"{name!r}: {got.code}")
+    if not isinstance(got, m.Welcome):
         return
-    else:
-        return
-    table_name = rng.choice(fz.HOSTILE_TEXT + NAMES_ODD)
-    rid = w.next_id()
+    if not takes(name, NAME_MAX):
+        t.anomaly("an unclean name was accepted", repr(name))
+    elif (got.name or name) != name.strip():  # welcome.name: only when the server changed it
+        t.anomaly("a clean name was changed", f"{name!r} -> {got.name!r}")
+    table_name, rid, start = rng.choice(ODD_TEXT), w.next_id(), len(w.received)
     opts = {"name": table_name, "seats": 2, "reconnect_grace": 1}
-    start = len(w.got)
-    await w.send_map({"type": "create_table", "id": rid, "options": opts})
-    got = await w.answer(rid, linger, start)
-    stripped = table_name.strip()
-    fine = 0 < len(stripped) <= 40 and stripped.isprintable() and len(table_name) <= 40
-    if isinstance(got, m.Ack):
-        if not fine:
-            t.anomaly("an unclean table name was accepted", repr(table_name))
-        snap = await w.wait_for(lambda x: isinstance(x, m.Snapshot), linger, start)
-        if isinstance(snap, m.Snapshot) and snap.table.options.name != stripped:
-            t.anomaly("a table name was not kept as typed",
-                      f"{table_name!r} -> {snap.table.options.name!r}")
-    elif isinstance(got, m.Error):
-        if fine and got.code != "rate_limited":
+    await w.push({"type": "create_table", "id": rid, "options": opts})
+    got = await w.answer(rid, start)
+    if isinstance(got, m.Error):
+        if takes(table_name, 40) and got.code != "rate_limited":
             t.anomaly("a clean table name was refused", f"{table_name!r}: {got.code}")
         return
-    for text in rng.sample(fz.HOSTILE_TEXT + NAMES_ODD, 3):
-        rid = w.next_id()
-        start = len(w.got)
-        await w.send_map({"type": "chat", "id": rid, "text": text})
-        got = await w.answer(rid, linger, start)
+    if isinstance(got, m.Ack):
+        if not takes(table_name, 40):
+            t.anomaly("an unclean table name was accepted", repr(table_name))
+        snap = await w.find(lambda x: isinstance(x, m.Snapshot), start=start)
+        if isinstance(snap, m.Snapshot) and snap.table.options.name != table_name.strip():
+            t.anomaly("a table name was not kept as typed",
+                      f"{table_name!r} -> {snap.table.options.name!r}")
+    for text in rng.sample(ODD_TEXT, 3):
+        rid, start = w.next_id(), len(w.received)
+        await w.push({"type": "chat", "id": rid, "text": text})
+        got = await w.answer(rid, start)
         cleaned = "".join(c if c.isprintable() else " " for c in text).strip()
-        ok_len = 0 < len(text) <= CHAT_MAX
+        fits = 0 < len(text) <= CHAT_MAX and bool(cleaned)
         if isinstance(got, m.Ack):
-            if not ok_len or not cleaned:
+            if not fits:
                 t.anomaly("chat outside the limits was accepted", repr(text[:80]))
-            line = await w.wait_for(lambda x: isinstance(x, m.ChatLine), linger, start)
-            if isinstance(line, m.ChatLine) and line.text != cleaned[: CHAT_MAX]:
+            line = await w.find(lambda x: isinstance(x, m.ChatLine), start=start)
+            if isinstance(line, m.ChatLine) and line.text != cleaned[:CHAT_MAX]:
                 t.anomaly("chat was not kept as typed (control characters aside)",
                           f"{text[:80]!r} -> {line.text[:80]!r}")
         elif isinstance(got, m.Error) and got.code not in ("bad_message", "rate_limited"):
             t.anomaly("chat refused with an odd code", got.code)
-        elif isinstance(got, m.Error) and ok_len and cleaned and got.code == "bad_message":
+        elif isinstance(got, m.Error) and fits and got.code == "bad_message":
             t.anomaly("printable chat was refused", repr(text[:80]))
-    await w.ask(m.Leave(w.next_id()), linger)
+    await w.call(m.Leave)
 
 
-KINDS: dict[str, Kind] = {
-    "garbage": k_garbage,
-    "mutated": k_mutated,
-    "before_hello": k_before_hello,
-    "out_of_order": k_out_of_order,
-    "legal_random": k_legal_random,
-    "other_seats": k_other_seats,
-    "replay_ids": k_replay_ids,
-    "tokens": k_tokens,
-    "slowloris": k_slowloris,
-    "flood": k_flood,
-    "churn": k_churn,
-    "text": k_text,
-}
+KINDS: dict[str, Kind] = {kind.__name__.removeprefix("k_"): kind for kind in (
+    k_garbage, k_mutated, k_before_hello, k_out_of_order, k_legal_random, k_other_seats,
+    k_replay_ids, k_tokens, k_slowloris, k_flood, k_churn, k_text,
+)}
 WEIGHTS: dict[str, float] = {
     "garbage": 14, "mutated": 12, "before_hello": 8, "out_of_order": 10, "legal_random": 14,
     "other_seats": 6, "replay_ids": 6, "tokens": 8, "slowloris": 2, "flood": 4, "churn": 10,
     "text": 6,
 }
 SLOW_KINDS = frozenset({"slowloris"})
-CLIENT_MAPS: list[dict[str, Any]] = [x for x in fz.SEED_MAPS if x["type"] in m.CLIENT_MESSAGES]
 
 
 async def run_probe(kind: str, index: int, seed: int, target: Target, tally: Tally,
                     time_limit: float) -> None:
     """One hostile session, bounded in time; whatever it does, it ends."""
-    rng = random.Random(seed * 1_000_003 + index)
     tally.sessions[kind] += 1
     async with trio.open_nursery() as nursery:
-        probe = Probe(kind, rng, target, tally, nursery)
+        probe = Probe(kind, random.Random(seed * 1_000_003 + index), target, tally, nursery)
         try:
             with trio.move_on_after(time_limit):
                 await KINDS[kind](probe)
@@ -1160,27 +988,26 @@ async def run_probe(kind: str, index: int, seed: int, target: Target, tally: Tal
 async def hostile_sessions(target: Target, tally: Tally, *, count: int, seed: int,
                            concurrency: int, slow_concurrency: int, first: int = 0,
                            kinds: dict[str, float] | None = None,
-                           plan: list[str] | None = None,
-                           time_limit: float = 60.0) -> float:
-    """Run ``count`` sessions (kinds drawn by weight, or the kinds of ``plan`` in a
-    random order), ``concurrency`` at a time; returns the seconds it took."""
+                           plan: list[str] | None = None, time_limit: float = 60.0) -> float:
+    """Run ``count`` sessions (kinds drawn by weight, or the kinds of ``plan`` in a random
+    order), ``concurrency`` at a time (the slow kinds ``slow_concurrency``); the seconds
+    it took."""
     weights = kinds or WEIGHTS
-    names = list(weights)
     rng = random.Random(seed)
     if plan is not None:
         chosen = rng.sample(plan, len(plan))
     else:
-        chosen = rng.choices(names, [weights[k] for k in names], k=count)
-    slow = [(i, k) for i, k in enumerate(chosen, first) if k in SLOW_KINDS]
-    fast = [(i, k) for i, k in enumerate(chosen, first) if k not in SLOW_KINDS]
+        chosen = rng.choices(list(weights), list(weights.values()), k=count)
     started = trio.current_time()
 
-    async def feed(jobs: list[tuple[int, str]], width: int) -> None:
+    async def feed(slow: bool, width: int) -> None:
+        """Start the sessions in order, each once one of ``width`` places is free."""
         limiter = trio.CapacityLimiter(max(1, width))
         async with trio.open_nursery() as nursery:
-            for index, kind in jobs:
-                await limiter.acquire_on_behalf_of(index)
-                nursery.start_soon(one, index, kind, limiter)
+            for index, kind in enumerate(chosen, first):
+                if (kind in SLOW_KINDS) == slow:
+                    await limiter.acquire_on_behalf_of(index)
+                    nursery.start_soon(one, index, kind, limiter)
 
     async def one(index: int, kind: str, limiter: trio.CapacityLimiter) -> None:
         try:
@@ -1189,8 +1016,8 @@ async def hostile_sessions(target: Target, tally: Tally, *, count: int, seed: in
             limiter.release_on_behalf_of(index)
 
     async with trio.open_nursery() as nursery:
-        nursery.start_soon(feed, fast, concurrency)
-        nursery.start_soon(feed, slow, slow_concurrency)
+        nursery.start_soon(feed, False, concurrency)
+        nursery.start_soon(feed, True, slow_concurrency)
     return trio.current_time() - started
 
 
@@ -1201,7 +1028,6 @@ async def hostile_sessions(target: Target, tally: Tally, *, count: int, seed: in
 class HonestStats:
     games: int = 0
     moves: int = 0
-    refused: Counter[str] = field(default_factory=Counter)
     game_seconds: list[float] = field(default_factory=list)
     chat_lines_seen: int = 0
     problems: list[str] = field(default_factory=list)
@@ -1212,25 +1038,15 @@ class HonestStats:
 
 
 class Honest(Client):
-    """A well-behaved player: plays its legal actions, keeps and checks its view."""
+    """A well-behaved player: plays random legal actions, keeps and checks its view."""
 
     software = "honest/1"
 
-    def __init__(self, stream: trio.SocketStream, name: str) -> None:
+    def __init__(self, stream: trio.SocketStream, name: str, *, stats: HonestStats,
+                 tally: Tally, rng: random.Random) -> None:
         super().__init__(stream, name)
-        self.stats = HonestStats()
-        self.tally = Tally()
-        self.rng = random.Random()
+        self.stats, self.tally, self.rng = stats, tally, rng
         self.last_event = 0.0
-
-    @classmethod
-    async def join(cls, port: int, name: str, stats: HonestStats, tally: Tally,
-                   rng: random.Random, nursery: trio.Nursery) -> Honest:
-        player = await cls.connect(port, name)
-        player.stats, player.tally, player.rng = stats, tally, rng
-        nursery.start_soon(player.pump)
-        await player.wait(lambda: player.welcomed, 30)
-        return player
 
     def on_message(self, message: m.Message) -> None:
         inspect(message, self.tally, f"honest {self.name}")
@@ -1241,8 +1057,11 @@ class Honest(Client):
         if isinstance(message, m.Event):
             if message.seq != seq + 1:
                 self.stats.problem(f"{self.name}: seq gap {seq} -> {message.seq}")
-            if message.view is not None:
-                self._count_cards()
+            if message.view is not None and (view := self.view) is not None:
+                total = sum(p["cards"] for p in view["players"])
+                total += view["draw_count"] + view["discard_count"]
+                if total != DECK:
+                    self.stats.problem(f"{self.name}: {total} cards on the table, not {DECK}")
         elif isinstance(message, m.ChatLine):
             self.stats.chat_lines_seen += 1
         elif isinstance(message, m.Error) and message.id is None:
@@ -1252,15 +1071,6 @@ class Honest(Client):
         if why.startswith("protocol error"):
             self.stats.problem(f"{self.name}: the server broke the protocol: {why}")
 
-    def _count_cards(self) -> None:
-        view = self.view
-        if view is None:
-            return
-        total = sum(p["cards"] for p in view["players"]) + view["draw_count"]
-        total += view["discard_count"]
-        if total != DECK:
-            self.stats.problem(f"{self.name}: {total} cards on the table, not {DECK}")
-
     async def wait(self, test: Callable[[], bool], timeout: float) -> bool:
         await trio.lowlevel.checkpoint()  # never spin, whatever ``test`` says
         try:
@@ -1269,11 +1079,11 @@ class Honest(Client):
             return False
         return True
 
-    async def ask(self, msg: m.Request, timeout: float = 30) -> m.Message | None:
-        """Send a request; its ack or error (None, and a problem noted, if none came)."""
+    async def ask(self, msg: m.Request | type[m.Request], **fields: Any) -> m.Message | None:
+        """``request``; None (and a problem noted) if no answer came within 30 s."""
         try:
-            with trio.fail_after(timeout):
-                return await self.request(msg)
+            with trio.fail_after(30):
+                return await self.request(msg, **fields)
         except (trio.TooSlowError, EOFError):
             self.stats.problem(f"{self.name}: no answer to {msg.TYPE}")
             return None
@@ -1282,44 +1092,38 @@ class Honest(Client):
     def playing(self) -> bool:
         return self.view is not None and not self.view.get("over", False)
 
+    def moved_on(self, seq: int) -> Callable[[], bool]:
+        return lambda: self.seq != seq
+
     async def play(self, stop: trio.Event) -> None:
         """Act whenever there are legal actions, until ``stop`` and no game running."""
         while not (stop.is_set() and not self.playing) and not self.closed:
             if not (self.playing and self.legal):
                 await self.wait(lambda: self.playing and bool(self.legal), 1.0)
                 continue
-            action = self.rng.choice(self.legal)
-            seq = self.seq
-            got = await self.ask(m.Action(self.next_id(), action, seq))
+            action, seq = self.rng.choice(self.legal), self.seq
+            got = await self.ask(m.Action, action=action, seq=seq)
             if isinstance(got, m.Ack):
                 self.stats.moves += 1
             elif isinstance(got, m.Error):
-                self.stats.refused[got.code] += 1
                 if got.code != "stale":
                     if self.seq > seq and got.code in ("illegal_action", "not_your_turn"):
                         # the table had moved on: PROTOCOL.md 6.2 says ``stale``
-                        self.tally.deviation("an action guarded by an old seq is not refused "
-                                             f"with stale (answered {got.code})")
+                        self.tally.deviations["an action guarded by an old seq is not refused "
+                                              f"with stale (answered {got.code})"] += 1
                     else:
                         self.stats.problem(f"{self.name}: {action} at seq {seq} (still "
                                            f"{self.seq}) refused: {got.code}")
                 await self.wait(self.moved_on(seq), 1.0)
 
-    def moved_on(self, seq: int) -> Callable[[], bool]:
-        return lambda: self.seq != seq
-
     async def check_view(self) -> None:
         """The view kept by patches must equal a fresh snapshot's."""
         kept = copy.deepcopy(self.view)
-        got = await self.ask(m.Resync(self.next_id()))
+        got = await self.ask(m.Resync)
         if not isinstance(got, m.Ack):
             self.stats.problem(f"{self.name}: resync answered {got}")
         elif kept != self.view:
             self.stats.problem(f"{self.name}: the patched view differs from the snapshot")
-
-
-def player_is_playing(player: Honest) -> Callable[[], bool]:
-    return lambda: player.playing
 
 
 async def honest_table(port: int, stop: trio.Event, stats: HonestStats, tally: Tally,
@@ -1328,38 +1132,36 @@ async def honest_table(port: int, stop: trio.Event, stats: HonestStats, tally: T
     """Two honest players and two bots play games until ``stop``; every game checked."""
     rng = random.Random(seed)
     async with trio.open_nursery() as nursery:
-        host = await Honest.join(port, "Dana", stats, tally, rng, nursery)
-        guest = await Honest.join(port, "Omer", stats, tally, rng, nursery)
+        players = [await Honest.connect(port, name, stats=stats, tally=tally, rng=rng)
+                   for name in ("Dana", "Omer")]
+        host, guest = players
+        for player in players:
+            nursery.start_soon(player.pump)
         opts = m.TableOptions("Honest table", 4, plus3_window=1, reconnect_grace=60)
-        ack = await host.ask(m.CreateTable(host.next_id(), opts))
+        ack = await host.ask(m.CreateTable, options=opts)
         assert isinstance(ack, m.Ack) and ack.table is not None, ack
-        got = await guest.ask(m.Join(guest.next_id(), ack.table or ""))
-        assert isinstance(got, m.Ack), got
-        for _ in range(2):
-            got = await host.ask(m.AddBot(host.next_id(), "basic"))
-            assert isinstance(got, m.Ack), got
+        seated = [await guest.ask(m.Join, table=ack.table)]
+        seated += [await host.ask(m.AddBot, kind="basic") for _ in range(2)]
+        assert all(isinstance(got, m.Ack) for got in seated), seated
         ready(ack.table)
-        players = [host, guest]
         for player in players:
             nursery.start_soon(player.play, stop)
         while not stop.is_set():
             began = trio.current_time()
-            rid = host.next_id()
-            got = await host.ask(m.Start(rid) if stats.games == 0 else m.Rematch(rid))
+            got = await host.ask(m.Rematch if stats.games else m.Start)
             if not isinstance(got, m.Ack):
                 stats.problem(f"start/rematch answered {got}")
                 break
-            for player in players:
-                if not await player.wait(player_is_playing(player), 30):
-                    stats.problem(f"{player.name}: the game never reached the player")
+            if not await host.wait(lambda: host.playing, 30):
+                stats.problem(f"{host.name}: the game never reached the player")
+            if not await guest.wait(lambda: guest.playing, 30):
+                stats.problem(f"{guest.name}: the game never reached the player")
             while any(p.playing for p in players):
-                if any(p.closed for p in players):
-                    stats.problem("an honest player lost its connection")
-                    nursery.cancel_scope.cancel()
-                    return
                 quiet = trio.current_time() - max(p.last_event for p in players)
-                if quiet > stuck_after:
-                    stats.problem(f"the honest table had no event for {quiet:.0f}s: stuck")
+                if any(p.closed for p in players) or quiet > stuck_after:
+                    stats.problem("an honest player lost its connection"
+                                  if any(p.closed for p in players)
+                                  else f"the honest table had no event for {quiet:.0f}s: stuck")
                     nursery.cancel_scope.cancel()
                     return
                 await host.wait(lambda: not host.playing, 1.0)
@@ -1369,8 +1171,8 @@ async def honest_table(port: int, stop: trio.Event, stats: HonestStats, tally: T
             view = host.view
             if view is None or view.get("winner") is None:
                 stats.problem(f"a game ended without a winner: {view}")
-            elif not view["options"]["play_for_places"] and \
-                    view["players"][view["winner"]]["cards"] != 0:
+            elif (not view["options"]["play_for_places"]
+                  and view["players"][view["winner"]]["cards"] != 0):
                 stats.problem("the winner still holds cards")
             stats.games += 1
             stats.game_seconds.append(trio.current_time() - began)
@@ -1386,21 +1188,18 @@ async def lobby_tables(port: int, tally: Tally) -> list[m.TableInfo] | None:
         async with trio.open_nursery() as nursery:
             wire = await Wire.open(port, tally, "watcher", nursery)
             try:
-                if not await wire.hello("Watcher", 15):
+                if not await wire.hello("Watcher"):
                     return None
-                start = len(wire.got)
-                got = await wire.ask(m.ListTables(wire.next_id()), 15)
-                if not isinstance(got, m.Ack):
-                    return None
-                return listed(wire.got[start:])
+                start = len(wire.received)
+                got = await wire.call(m.ListTables)
+                return listed(wire.received[start:]) if isinstance(got, m.Ack) else None
             finally:
                 await wire.stream.aclose()
                 nursery.cancel_scope.cancel()
     return None
 
 
-GAME_SLACK = 60.0
-"""Seconds a table may need beyond a reconnect grace (bots finishing a game)."""
+GAME_SLACK = 60.0  # seconds a table may need beyond a reconnect grace (bots finishing a game)
 
 
 def waits_for_a_token(table: m.TableInfo, waited: float) -> bool:
@@ -1442,14 +1241,12 @@ async def stall_check(port: int, pid: int, tally: Tally, idle_timeout: float
     async with trio.open_nursery() as nursery:
         hosts: list[Wire] = []
         for i in range(40):
-            w = await Wire.open(port, tally, "stall_check", nursery)
-            hosts.append(w)
-            if not await w.hello(f"Bulk {i}", 15):
-                continue
-            opts = m.TableOptions("\U0001f642" * 40, 10, reconnect_grace=0)
-            await w.ask(m.CreateTable(w.next_id(), opts), 15)
-            for _ in range(9):
-                await w.ask(m.AddBot(w.next_id(), "basic"), 15)
+            hosts.append(w := await Wire.open(port, tally, "stall_check", nursery))
+            if await w.hello(f"Bulk {i}"):
+                await w.call(m.CreateTable, m.TableOptions("\U0001f642" * 40, 10,
+                                                           reconnect_grace=0))
+                for _ in range(9):
+                    await w.call(m.AddBot, "basic")
         stream = await trio.open_tcp_stream(HOST, port)
         try:
             asks = b"".join(m.ListTables(i).encode() for i in range(1, 61))  # the burst
@@ -1477,20 +1274,15 @@ async def stall_check(port: int, pid: int, tally: Tally, idle_timeout: float
 
 async def bench(args: argparse.Namespace, server: ServerProcess, report: dict[str, Any]
                 ) -> None:
-    tally = Tally()
-    stats = HonestStats()
-    stop = trio.Event()
-    pid = server.pid
+    tally, stats, pid = Tally(), HonestStats(), server.pid
+    stop, honest_ready, honest_done = trio.Event(), trio.Event(), trio.Event()
     target = Target(server.port, slow_byte=args.slow_byte, slow_limit=args.slow_limit,
                     rate=args.rate)
-    honest_ready = trio.Event()
+    kinds = {k: WEIGHTS[k] for k in args.kinds.split(",")} if args.kinds else None
 
     def ready(table: str) -> None:
         target.honest_table = table
         honest_ready.set()
-
-    rounds: list[dict[str, Any]] = []
-    honest_done = trio.Event()
 
     async def honest() -> None:
         try:
@@ -1499,6 +1291,7 @@ async def bench(args: argparse.Namespace, server: ServerProcess, report: dict[st
         finally:
             honest_done.set()
 
+    rounds: list[dict[str, Any]] = []
     async with trio.open_nursery() as nursery:
         nursery.start_soon(honest)
         with trio.fail_after(30):
@@ -1508,19 +1301,14 @@ async def bench(args: argparse.Namespace, server: ServerProcess, report: dict[st
         report["fds_baseline"] = fds_before = open_fds(pid)
         print(f"server pid {pid} port {server.port}: baseline RSS "
               f"{report['rss_baseline_kib']} KiB, {fds_before} fds", flush=True)
-        per_round = [args.sessions // args.rounds + (1 if i < args.sessions % args.rounds else 0)
-                     for i in range(args.rounds)]
-        first = 0
-        busy = 0.0
-        started = trio.current_time()
-        for number, count in enumerate(per_round, 1):
+        first, busy, started = 0, 0.0, trio.current_time()
+        for number in range(1, args.rounds + 1):
+            count = args.sessions // args.rounds + (number <= args.sessions % args.rounds)
             seconds = await hostile_sessions(
-                target, tally, count=count, seed=args.seed * 101 + number,
+                target, tally, count=count, seed=args.seed * 101 + number, kinds=kinds,
                 concurrency=args.concurrency, slow_concurrency=args.slow_concurrency,
-                first=first, time_limit=args.session_limit,
-                kinds={k: WEIGHTS[k] for k in args.kinds.split(",")} if args.kinds else None,
-            )
-            first += count
+                first=first, time_limit=args.session_limit)
+            first, busy = first + count, busy + seconds
             stuck, waiting = await drain(server.port, tally, {target.honest_table or ""},
                                          args.drain_timeout)
             for table in stuck:
@@ -1529,15 +1317,13 @@ async def bench(args: argparse.Namespace, server: ServerProcess, report: dict[st
             with trio.move_on_after(10):
                 while open_fds(pid) > fds_before:
                     await trio.sleep(0.2)
-            busy += seconds
-            row = {
+            rounds.append(row := {
                 "round": number, "sessions": count, "seconds": round(seconds, 1),
                 "sessions_per_s": round(count / seconds, 1) if seconds else None,
                 "rss_kib": proc_kib(pid), "fds": open_fds(pid), "stuck_tables": len(stuck),
                 "tables_waiting_for_a_token": len(waiting),
                 "honest_games": stats.games, "alive": server.alive(),
-            }
-            rounds.append(row)
+            })
             print(json.dumps(row), flush=True)
             if not server.alive():
                 break
@@ -1551,12 +1337,13 @@ async def bench(args: argparse.Namespace, server: ServerProcess, report: dict[st
         if not honest_done.is_set():
             stats.problem("the honest table did not finish its last game in 120 s")
         nursery.cancel_scope.cancel()
+    sessions = sum(tally.sessions.values())
     report.update({
-        "sessions": sum(tally.sessions.values()),
+        "sessions": sessions,
         "sessions_by_kind": dict(tally.sessions.most_common()),
         "hostile_seconds": round(busy, 1),
         "hostile_seconds_with_drains": round(hostile_seconds, 1),
-        "sessions_per_s": round(sum(tally.sessions.values()) / busy, 1) if busy else None,
+        "sessions_per_s": round(sessions / busy, 1) if busy else None,
         "connections": tally.connections,
         "connect_failures": tally.connect_failures,
         "frames_sent": tally.frames_sent,
@@ -1584,9 +1371,9 @@ async def bench(args: argparse.Namespace, server: ServerProcess, report: dict[st
 async def run(args: argparse.Namespace, report: dict[str, Any], log_path: str
               ) -> tuple[bool, int | None, str]:
     """Start ``taki-server``, run the bench, stop it: (alive at the end, exit code, log)."""
-    command = cli_command("--rate", str(args.rate), "--bot-delay", str(args.bot_delay),
-                          "--log-level", args.server_log_level)
-    server = await ServerProcess.start(command, log_path)
+    server = await ServerProcess.start(cli_command(
+        "--rate", str(args.rate), "--bot-delay", str(args.bot_delay),
+        "--log-level", args.server_log_level), log_path)
     try:
         await bench(args, server, report)
     finally:
@@ -1597,31 +1384,28 @@ async def run(args: argparse.Namespace, report: dict[str, Any], log_path: str
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sessions", type=int, default=10_000)
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--concurrency", type=int, default=64)
-    parser.add_argument("--slow-concurrency", type=int, default=24)
-    parser.add_argument("--slow-byte", type=float, default=1.0,
-                        help="seconds between the bytes of a slowloris")
-    parser.add_argument("--slow-limit", type=float, default=15.0,
-                        help="seconds a slow session dribbles at most")
-    parser.add_argument("--session-limit", type=float, default=60.0,
-                        help="seconds any one hostile session may take")
-    parser.add_argument("--rate", type=float, default=30.0,
-                        help="the server's --rate (requests/s per connection)")
-    parser.add_argument("--bot-delay", type=float, default=0.05)
-    parser.add_argument("--stuck-after", type=float, default=30.0)
-    parser.add_argument("--drain-timeout", type=float, default=90.0)
-    parser.add_argument("--rss-slack-mib", type=float, default=32.0,
-                        help="how far above the baseline the RSS may end")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--server-log-level", default="WARNING",
-                        choices=["DEBUG", "INFO", "WARNING", "ERROR"])
-    parser.add_argument("--keep-log", default="", help="copy the server's stderr here")
-    parser.add_argument("--stall-check", type=int, default=1,
-                        help="1: end with one connection that never reads (about 45 s)")
-    parser.add_argument("--kinds", default="",
-                        help="comma-separated kinds to run (default: all, weighted)")
+    add = parser.add_argument
+    add("--sessions", type=int, default=10_000)
+    add("--rounds", type=int, default=5)
+    add("--concurrency", type=int, default=64)
+    add("--slow-concurrency", type=int, default=24)
+    add("--slow-byte", type=float, default=1.0, help="seconds between the bytes of a slowloris")
+    add("--slow-limit", type=float, default=15.0, help="seconds a slow session dribbles at most")
+    add("--session-limit", type=float, default=60.0,
+        help="seconds any one hostile session may take")
+    add("--rate", type=float, default=30.0,
+        help="the server's --rate (requests/s per connection)")
+    add("--bot-delay", type=float, default=0.05)
+    add("--stuck-after", type=float, default=30.0)
+    add("--drain-timeout", type=float, default=90.0)
+    add("--rss-slack-mib", type=float, default=32.0,
+        help="how far above the baseline the RSS may end")
+    add("--seed", type=int, default=1)
+    add("--server-log-level", default="WARNING", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    add("--keep-log", default="", help="copy the server's stderr here")
+    add("--stall-check", type=int, default=1,
+        help="1: end with one connection that never reads (about 45 s)")
+    add("--kinds", default="", help="comma-separated kinds to run (default: all, weighted)")
     args = parser.parse_args(argv)
     report: dict[str, Any] = {"args": vars(args)}
     with tempfile.TemporaryDirectory(prefix="taki-hostile-") as logdir:
@@ -1638,28 +1422,22 @@ def main(argv: list[str] | None = None) -> int:
                                     if " ERROR " in line or " CRITICAL " in line][:20]
     growth_mib = (report.get("rss_after_kib", 0) - report.get("rss_baseline_kib", 0)) / 1024
     report["rss_growth_mib"] = round(growth_mib, 1)
-    rounds = report.get("rounds", [])
-    if len(rounds) >= 3:
+    if len(rounds := report.get("rounds", [])) >= 3:
         report["rss_growth_after_round_2_mib"] = round(
             (rounds[-1]["rss_kib"] - rounds[1]["rss_kib"]) / 1024, 1)
-    failures = []
-    if not alive:
-        failures.append("the server died")
-    if code != 0:
-        failures.append(f"the server exited with {code}")
-    if report["server_tracebacks"]:
-        failures.append(f"{report['server_tracebacks']} tracebacks in the server's stderr")
-    if report.get("anomalies"):
-        failures.append(f"anomalies: {report['anomalies']}")
-    if report.get("honest_problems"):
-        failures.append(f"the honest table: {report['honest_problems'][:5]}")
-    if not report.get("honest_games"):
-        failures.append("the honest table finished no game")
-    if growth_mib > args.rss_slack_mib:
-        failures.append(f"server RSS grew {growth_mib:.1f} MiB")
-    if report.get("fds_after", 0) > report.get("fds_baseline", 0) + 2:
-        failures.append(f"open fds {report['fds_baseline']} -> {report['fds_after']}")
-    report["failures"] = failures
+    fds = (report.get("fds_baseline", 0), report.get("fds_after", 0))
+    report["failures"] = failures = [text for failed, text in [
+        (not alive, "the server died"),
+        (code != 0, f"the server exited with {code}"),
+        (report["server_tracebacks"], f"{report['server_tracebacks']} tracebacks in the "
+                                      "server's stderr"),
+        (report.get("anomalies"), f"anomalies: {report.get('anomalies')}"),
+        (report.get("honest_problems"),
+         f"the honest table: {report.get('honest_problems', [])[:5]}"),
+        (not report.get("honest_games"), "the honest table finished no game"),
+        (growth_mib > args.rss_slack_mib, f"server RSS grew {growth_mib:.1f} MiB"),
+        (fds[1] > fds[0] + 2, f"open fds {fds[0]} -> {fds[1]}"),
+    ] if failed]
     print(f"{report.get('sessions', 0):,} hostile sessions in {report.get('hostile_seconds')}s "
           f"({report.get('sessions_per_s')}/s); honest games {report.get('honest_games')}; "
           f"server RSS {report.get('rss_baseline_kib')} -> {report.get('rss_after_kib')} KiB "
