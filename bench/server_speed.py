@@ -194,7 +194,8 @@ class TakiSeat:
         if kind == "event":
             seq = self.seq = msg["seq"]
             meter.events += meter.active
-            self.clock.arrival(seq)
+            if seq in self.clock.sent:  # the first event of a move we time
+                self.clock.arrival(seq)
             patch = msg.get("view")
             if patch is not None and self.view is not None and self.policy == "basic":
                 apply_patch(self.view, patch)

@@ -28,15 +28,22 @@ class Unpatchable(ValueError):
 
 def _diff(old: Any, new: Any, prefix: str, out: dict[str, Any]) -> None:
     if isinstance(old, dict) and isinstance(new, dict):
-        if old.keys() - new.keys() or any(not isinstance(k, str) or "." in k for k in new):
-            out[prefix] = new  # a vanished or undotted key: replace the whole map
+        if old.keys() - new.keys():
+            out[prefix] = new  # a vanished key: replace the whole map
             return
+        changed: dict[str, Any] = {}
         for key, value in new.items():
+            if key in old and old[key] == value and type(old[key]) is type(value):
+                continue
+            if type(key) is not str or "." in key:
+                out[prefix] = new  # a key no path can name: replace the whole map
+                return
             path = f"{prefix}.{key}"
             if key not in old:
-                out[path] = value
-            elif old[key] != value or type(old[key]) is not type(value):
-                _diff(old[key], value, path, out)
+                changed[path] = value
+            else:
+                _diff(old[key], value, path, changed)
+        out.update(changed)
         return
     if (
         isinstance(old, list)

@@ -177,6 +177,8 @@ class _Spec:
     """Some limit (range, length, choices) to check."""
     exact: type | None
     """A value of exactly this type needs no converter (int, str, bool, or X | None)."""
+    limits: tuple[Any, Any, Any, Any, Any]
+    """min, max, min_len, max_len, choices (None: no such limit), looked up once."""
 
 
 _SPECS: dict[type, tuple[_Spec, ...]] = {}
@@ -222,6 +224,7 @@ def _specs(cls: type) -> tuple[_Spec, ...]:
                     meta,
                     any(meta.get(k) is not None for k in _LIMIT_KEYS),
                     _exact(hints[f.name]),
+                    tuple(meta.get(k) for k in _LIMIT_KEYS),  # type: ignore[arg-type]
                 )
             )
         specs = _SPECS[cls] = tuple(out)
@@ -240,25 +243,23 @@ def _limited_specs(cls: type) -> tuple[_Spec, ...]:
 
 
 def _check_limits(owner: str, spec: _Spec, value: Any) -> None:
+    # Every limited field of every record read passes here: the limits are looked up
+    # once (``_Spec.limits``), the path is only made for an error.
     if value is None:
         return
-    meta = spec.meta
-    path = f"{owner}.{spec.name}"
-    lo, hi = meta.get("min"), meta.get("max")
+    lo, hi, lo_len, hi_len, choices = spec.limits
     if isinstance(value, int | float) and not isinstance(value, bool):
         if lo is not None and value < lo:
-            raise _bad(path, f"{value} is below {lo}")
+            raise _bad(f"{owner}.{spec.name}", f"{value} is below {lo}")
         if hi is not None and value > hi:
-            raise _bad(path, f"{value} is above {hi}")
-    if isinstance(value, str | tuple):
-        lo_len, hi_len = meta.get("min_len"), meta.get("max_len")
+            raise _bad(f"{owner}.{spec.name}", f"{value} is above {hi}")
+    elif isinstance(value, str | tuple):
         if lo_len is not None and len(value) < lo_len:
-            raise _bad(path, f"shorter than {lo_len}")
+            raise _bad(f"{owner}.{spec.name}", f"shorter than {lo_len}")
         if hi_len is not None and len(value) > hi_len:
-            raise _bad(path, f"longer than {hi_len}")
-    choices = meta.get("choices")
+            raise _bad(f"{owner}.{spec.name}", f"longer than {hi_len}")
     if choices is not None and value not in choices:
-        raise _bad(path, f"{value!r} is not one of {', '.join(choices)}")
+        raise _bad(f"{owner}.{spec.name}", f"{value!r} is not one of {', '.join(choices)}")
 
 
 def _to_wire(value: Any, version: int) -> Any:
