@@ -1,10 +1,11 @@
 """Server throughput and latency: 48 bot clients at 12 tables, against a raw trio ceiling.
 
-    python -m bench.server_speed [--seconds 10] [--tables 12] [--strong N] [--checked]
+    python -m bench.server_speed [--seconds 5] [--rounds 3] [--tables 12] [--strong N] [--checked]
                                  [--client basic|first] [--server subprocess|inproc]
                                  [--profile server.prof]
 
-Two phases, the same client machinery and turn pattern:
+Two phases, the same client machinery and turn pattern, alternated for ``--rounds``
+rounds (the figures are the median round's, by ratio; ``rounds`` lists each):
 
 1. **taki** -- the real server (``server.app.serve``, loopback, ``bot_delay=0``, the
    per-connection rate limit lifted by ``--rate``: it is meant for people). ``4 * tables``
@@ -20,7 +21,8 @@ Two phases, the same client machinery and turn pattern:
    seat whose turn that makes (``seq % 4``) moves next: one move in flight per table.
 
 Figures (over ``--seconds``, after ``--warmup``): ``moves_per_s`` (acked actions; the
-echo's ``round_trips_per_s``), ``ratio`` = ours / ceiling; latency p50/p99 from a move's
+echo's ``round_trips_per_s``), ``ratio`` = ours / ceiling (target 0.5, with our p99 at
+most 2.5 times the ceiling's); latency p50/p99 from a move's
 send to its first event decoded by every seat of the table; ``ack`` p50/p99 (taki);
 ``server_cpu`` (CPU seconds per wall second of the server process) and
 ``server_us_per_move`` (the figure least disturbed by the clients and by other load);
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import importlib
 import io
 import itertools
@@ -93,7 +96,8 @@ from server.session import Limits
 
 QUEUE = 512  # frames queued per connection, as server.session.Limits.queue_size
 TARGET_RATIO = 0.5
-TARGET_P99_MS = 10.0
+P99_FACTOR = 2.5
+"""Our p99 may be at most this many times the ceiling's, in the same round."""
 
 
 @dataclass
@@ -539,6 +543,11 @@ async def measure(kind: str, args: argparse.Namespace, profile: str | None) -> d
         async with trio.open_nursery() as clients:
             await phase.setup(clients)
             await trio.sleep(args.warmup)
+            # The clients' collector stays out of the window (both phases alike): a
+            # full collection in this process would stall all 48 seats at once.
+            gc.collect()
+            gc.freeze()
+            gc.disable()
             cpu0 = await server.mark(True)
             mine0 = time.process_time()
             t0 = now()
@@ -548,6 +557,8 @@ async def measure(kind: str, args: argparse.Namespace, profile: str | None) -> d
             t1 = now()
             mine1 = time.process_time()
             cpu1 = await server.mark(False)
+            gc.enable()
+            gc.unfreeze()
             meter.stopping = True
             await trio.sleep(0.3)  # let the moves in flight land
             for stream in phase.streams:
@@ -628,18 +639,28 @@ def show(name: str, r: dict[str, Any], unit: str) -> None:
 
 
 async def bench(args: argparse.Namespace) -> dict[str, Any]:
-    taki = await measure("taki", args, args.profile)
-    show("taki", taki, "moves/s      ")
-    echo = await measure("echo", args, None)
-    show("echo", echo, "round trips/s")
-    echo["round_trips_per_s"] = echo.pop("moves_per_s")
-    echo["round_trips"] = echo.pop("moves")
-    ratio = taki["moves_per_s"] / echo["round_trips_per_s"] if echo["round_trips_per_s"] else 0
+    """``--rounds`` rounds of the two phases, alternated (drift on a shared machine
+    falls on both); the figures are those of the round with the median ratio."""
+    rounds: list[tuple[float, dict[str, Any], dict[str, Any]]] = []
+    for number in range(1, args.rounds + 1):
+        taki = await measure("taki", args, args.profile if number == 1 else None)
+        show("taki", taki, "moves/s      ")
+        echo = await measure("echo", args, None)
+        show("echo", echo, "round trips/s")
+        echo["round_trips_per_s"] = echo.pop("moves_per_s")
+        echo["round_trips"] = echo.pop("moves")
+        ratio = taki["moves_per_s"] / echo["round_trips_per_s"] if echo["round_trips_per_s"] else 0
+        print(f"round {number}: ours/ceiling {ratio:.3f}, p99 {taki['p99_ms']:.3f} ms against "
+              f"the ceiling's {echo['p99_ms']:.3f} ms", flush=True)  # fmt: skip
+        rounds.append((ratio, taki, echo))
+    ratio, taki, echo = sorted(rounds, key=lambda r: r[0])[len(rounds) // 2]
+    p99_limit = P99_FACTOR * echo["p99_ms"]
     cost = taki["server_us_per_move"]
     cpu_ratio = echo["server_us_per_move"] / cost if cost else 0.0
     print(
-        f"ratio: ours/ceiling {ratio:.3f} (target >= {TARGET_RATIO}), p99 {taki['p99_ms']:.3f} "
-        f"ms (target <= {TARGET_P99_MS} ms); server CPU per move, ceiling/ours: {cpu_ratio:.3f}",
+        f"ratio (median round): ours/ceiling {ratio:.3f} (target >= {TARGET_RATIO}), p99 "
+        f"{taki['p99_ms']:.3f} ms (target <= {P99_FACTOR} x the ceiling's = {p99_limit:.3f} "
+        f"ms); server CPU per move, ceiling/ours: {cpu_ratio:.3f}",
         flush=True,
     )
     result: dict[str, Any] = {
@@ -656,7 +677,12 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
         "ratio": round(ratio, 3),
         "cpu_ratio": round(cpu_ratio, 3),
         "target_ratio_met": ratio >= TARGET_RATIO,
-        "target_p99_met": taki["p99_ms"] <= TARGET_P99_MS,
+        "target_p99_met": taki["p99_ms"] <= p99_limit,
+        "rounds": [
+            {"ratio": round(r, 3), "moves_per_s": t["moves_per_s"], "p99_ms": t["p99_ms"],
+             "round_trips_per_s": e["round_trips_per_s"], "echo_p99_ms": e["p99_ms"]}
+            for r, t, e in rounds
+        ],
     }
     if args.profile and args.profiler == "cprofile":
         text, result["profile"] = profile_top(args.profile, args.profile_top)
@@ -691,7 +717,8 @@ async def child(kind: str, profile: str | None, tool: str, rate: float) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench.server_speed", description=__doc__.split("\n")[0])
     add = parser.add_argument
-    add("--seconds", type=float, default=10.0, help="measured window, each phase")
+    add("--seconds", type=float, default=5.0, help="measured window, each phase of each round")
+    add("--rounds", type=int, default=3, help="rounds of the two phases, alternated")
     add("--warmup", type=float, default=1.0, help="seconds before measuring")
     add("--tables", type=int, default=12, help="tables of 4 clients")
     add("--client", choices=["basic", "first"], default="basic",
