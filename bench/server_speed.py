@@ -4,7 +4,7 @@
                                  [--client basic|first] [--server subprocess|inproc]
                                  [--profile server.prof]
 
-Two phases, the same client machinery and turn pattern, alternated for ``--rounds``
+Three phases, the same client machinery and turn pattern, alternated for ``--rounds``
 rounds (the figures are the median round's, by ratio; ``rounds`` lists each):
 
 1. **taki** -- the real server (``server.app.serve``, loopback, ``bot_delay=0``, the
@@ -15,10 +15,14 @@ rounds (the figures are the median round's, by ratio; ``rounds`` lists each):
    no unanswered action, sends what ``engine.bots.BasicBot`` picks (``--client first``:
    the first legal action). The host sends ``rematch`` when a game ends.
 2. **echo** -- the ceiling: a minimal trio server here (length-prefixed msgpack, tables
-   of 4, the real server's outboxes: a bounded queue per connection written when a move
-   is handled, a writer task for what the socket does not take) that
-   numbers each ``move`` and forwards one ``event`` to the table's 4 connections; the
-   seat whose turn that makes (``seq % 4``) moves next: one move in flight per table.
+   of 4, the raw trio fan-out: a bounded memory channel and a writer task per
+   connection) that numbers each ``move`` and forwards one ``event`` to the table's 4
+   connections; the seat whose turn that makes (``seq % 4``) moves next: one move in
+   flight per table.
+3. **outbox** -- the same ceiling fanning out through the taki server's own outboxes
+   (server/outbox.py: a connection's frames written when the move is handled, a writer
+   task for what the socket does not take): how far the server's way of writing lifts
+   a server that does nothing else (``ratio_outbox``).
 
 Figures (over ``--seconds``, after ``--warmup``): ``moves_per_s`` (acked actions; the
 echo's ``round_trips_per_s``), ``ratio`` = ours / ceiling (target 0.5, with our p99 at
@@ -342,26 +346,49 @@ class Frames:
         return out
 
 
+class RawBox:
+    """The raw trio way to fan out: a bounded memory channel and a writer task sending
+    each frame as it comes (the issue's ceiling)."""
+
+    def __init__(self, stream: trio.SocketStream) -> None:
+        self.stream = stream
+        self.send, self.receive = trio.open_memory_channel[bytes](QUEUE)
+
+    def put(self, data: bytes) -> None:
+        self.send.send_nowait(data)  # full: WouldBlock ends the connection
+
+    def close(self) -> None:
+        self.send.close()
+
+    async def run(self) -> None:
+        async for data in self.receive:
+            await self.stream.send_all(data)
+
+
 async def echo_serve(
-    host: str = HOST, port: int = 0, *, task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED
+    host: str = HOST,
+    port: int = 0,
+    outboxes: Outboxes | None = None,
+    *,
+    task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED,
 ) -> None:
-    """The ceiling: forward each move, numbered, to the 4 connections of its table, through
-    the server's own outboxes (written when the move is handled, else by a writer task)."""
-    tables: dict[int, list[Outbox]] = {}
+    """The ceiling: forward each move, numbered, to the 4 connections of its table; with
+    ``outboxes``, through the taki server's own (written when the move is handled, else
+    by a writer task), else the raw trio way (``RawBox``)."""
+    tables: dict[int, list[Outbox | RawBox]] = {}
     seqs: dict[int, int] = {}
-    outboxes = Outboxes()
 
     def full() -> None:
         raise trio.WouldBlock  # a client that does not read: its connection ends
 
     async def handle(stream: trio.SocketStream) -> None:
-        outbox = Outbox(stream, QUEUE, outboxes, full)
+        box = RawBox(stream) if outboxes is None else Outbox(stream, QUEUE, outboxes, full)
         frames = Frames()
-        table: list[Outbox] = []
+        table: list[Outbox | RawBox] = []
         number = -1
         try:
             async with trio.open_nursery() as nursery:
-                nursery.start_soon(outbox.run)
+                nursery.start_soon(box.run)
                 while data := await stream.receive_some(RECV):
                     for msg in frames.feed(data):
                         if msg.get("type") == "move" and table:
@@ -373,24 +400,26 @@ async def echo_serve(
                         elif msg.get("type") == "hello":
                             number = int(msg["table"])
                             table = tables.setdefault(number, [])
-                            table.append(outbox)
+                            table.append(box)
                             if len(table) == SEATS:
                                 for other in table:
                                     other.put(frame({"type": "ready"}))
-                    outboxes.flush()
+                    if outboxes is not None:
+                        outboxes.flush()
                 nursery.cancel_scope.cancel()
         except (trio.BrokenResourceError, trio.ClosedResourceError, trio.WouldBlock, OSError):
             pass
         finally:
-            outbox.close()
-            if outbox in table:
-                table.remove(outbox)
+            box.close()
+            if box in table:
+                table.remove(box)
             with trio.move_on_after(1):
                 await stream.aclose()
 
     listeners = await trio.open_tcp_listeners(port, host=host)
     async with trio.open_nursery() as nursery:
-        nursery.start_soon(outboxes.run)
+        if outboxes is not None:
+            nursery.start_soon(outboxes.run)
         nursery.start_soon(trio.serve_listeners, handle, listeners)
         task_status.started(int(listeners[0].socket.getsockname()[1]))
         await trio.sleep_forever()
@@ -510,7 +539,7 @@ async def serve_kind(kind: str, rate: float, nursery: trio.Nursery) -> int:
             partial(serve, HOST, 0, bot_delay=0.0, limits=Limits(rate=rate))
         )
         return int(port)
-    return int(await nursery.start(echo_serve))
+    return int(await nursery.start(echo_serve, HOST, 0, Outboxes() if kind == "outbox" else None))
 
 
 async def measure(kind: str, args: argparse.Namespace, profile: str | None) -> dict[str, Any]:
@@ -638,29 +667,41 @@ def show(name: str, r: dict[str, Any], unit: str) -> None:
     )
 
 
+def ceiling(figures: dict[str, Any]) -> dict[str, Any]:
+    """A ceiling phase's figures under their names (round trips, not moves)."""
+    figures["round_trips_per_s"] = figures.pop("moves_per_s")
+    figures["round_trips"] = figures.pop("moves")
+    return figures
+
+
 async def bench(args: argparse.Namespace) -> dict[str, Any]:
-    """``--rounds`` rounds of the two phases, alternated (drift on a shared machine
-    falls on both); the figures are those of the round with the median ratio."""
-    rounds: list[tuple[float, dict[str, Any], dict[str, Any]]] = []
+    """``--rounds`` rounds of the three phases, alternated (drift on a shared machine
+    falls on all); the figures are those of the round with the median ratio."""
+    rounds: list[tuple[float, float, dict[str, Any], dict[str, Any], dict[str, Any]]] = []
     for number in range(1, args.rounds + 1):
         taki = await measure("taki", args, args.profile if number == 1 else None)
         show("taki", taki, "moves/s      ")
         echo = await measure("echo", args, None)
         show("echo", echo, "round trips/s")
-        echo["round_trips_per_s"] = echo.pop("moves_per_s")
-        echo["round_trips"] = echo.pop("moves")
-        ratio = taki["moves_per_s"] / echo["round_trips_per_s"] if echo["round_trips_per_s"] else 0
-        print(f"round {number}: ours/ceiling {ratio:.3f}, p99 {taki['p99_ms']:.3f} ms against "
-              f"the ceiling's {echo['p99_ms']:.3f} ms", flush=True)  # fmt: skip
-        rounds.append((ratio, taki, echo))
-    ratio, taki, echo = sorted(rounds, key=lambda r: r[0])[len(rounds) // 2]
+        outbox = await measure("outbox", args, None)
+        show("echo with outboxes", outbox, "round trips/s")
+        ratio, ratio_outbox = (
+            taki["moves_per_s"] / c["moves_per_s"] if c["moves_per_s"] else 0.0
+            for c in (echo, outbox)
+        )
+        print(f"round {number}: ours/ceiling {ratio:.3f} (with outboxes {ratio_outbox:.3f}), "
+              f"p99 {taki['p99_ms']:.3f} ms against the ceiling's {echo['p99_ms']:.3f} ms",
+              flush=True)  # fmt: skip
+        rounds.append((ratio, ratio_outbox, taki, ceiling(echo), ceiling(outbox)))
+    ratio, ratio_outbox, taki, echo, outbox = sorted(rounds, key=lambda r: r[0])[len(rounds) // 2]
     p99_limit = P99_FACTOR * echo["p99_ms"]
     cost = taki["server_us_per_move"]
     cpu_ratio = echo["server_us_per_move"] / cost if cost else 0.0
     print(
         f"ratio (median round): ours/ceiling {ratio:.3f} (target >= {TARGET_RATIO}), p99 "
         f"{taki['p99_ms']:.3f} ms (target <= {P99_FACTOR} x the ceiling's = {p99_limit:.3f} "
-        f"ms); server CPU per move, ceiling/ours: {cpu_ratio:.3f}",
+        f"ms); server CPU per move, ceiling/ours: {cpu_ratio:.3f}; against a ceiling with "
+        f"the server's outboxes: {ratio_outbox:.3f}",
         flush=True,
     )
     result: dict[str, Any] = {
@@ -674,14 +715,18 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
         "warmup_s": args.warmup,
         "taki": taki,
         "echo": echo,
+        "outbox": outbox,
         "ratio": round(ratio, 3),
+        "ratio_outbox": round(ratio_outbox, 3),
         "cpu_ratio": round(cpu_ratio, 3),
         "target_ratio_met": ratio >= TARGET_RATIO,
         "target_p99_met": taki["p99_ms"] <= p99_limit,
         "rounds": [
-            {"ratio": round(r, 3), "moves_per_s": t["moves_per_s"], "p99_ms": t["p99_ms"],
-             "round_trips_per_s": e["round_trips_per_s"], "echo_p99_ms": e["p99_ms"]}
-            for r, t, e in rounds
+            {"ratio": round(r, 3), "ratio_outbox": round(ro, 3),
+             "moves_per_s": t["moves_per_s"], "p99_ms": t["p99_ms"],
+             "round_trips_per_s": e["round_trips_per_s"], "echo_p99_ms": e["p99_ms"],
+             "outbox_round_trips_per_s": o["round_trips_per_s"]}
+            for r, ro, t, e, o in rounds
         ],
     }
     if args.profile and args.profiler == "cprofile":
@@ -733,7 +778,7 @@ def main(argv: list[str] | None = None) -> int:
     add("--profile", metavar="PATH", help="profile the taki server into PATH")
     add("--profiler", choices=["cprofile", "pyinstrument"], default="cprofile")
     add("--profile-top", type=int, default=25, help="profile rows shown")
-    add("--child", choices=["taki", "echo"], help=argparse.SUPPRESS)
+    add("--child", choices=["taki", "echo", "outbox"], help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         trio.run(child, args.child, args.profile, args.profiler, args.rate)
