@@ -25,7 +25,7 @@ import trio
 
 from protocol.connection import ServerConnection
 from protocol.dedupe import RecentIds
-from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError
+from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError, is_fatal
 from protocol.messages import (
     Ack,
     Action,
@@ -338,6 +338,12 @@ class Session:
             try:
                 message = self.conn.next_message()
             except RemoteProtocolError as exc:
+                if not is_fatal(exc.code) and not self._within_rate():
+                    # Malformed messages count against the rate like requests: a
+                    # client cannot buy unlimited error replies with garbage.
+                    if self._refuse_for_rate(exc.request_id):
+                        return
+                    continue
                 self.send(Error.of(exc))
                 if self.conn.closed:
                     return
@@ -353,18 +359,23 @@ class Session:
             if not isinstance(message, Ping | Pong) and not self._within_rate():
                 # Keepalive never counts: a connection is never refused its own pong.
                 # A refused id is not remembered: resent later, it is carried out.
-                self._strikes += 1
-                rid = getattr(message, "id", None)
-                self.send(Error("rate_limited", "too many requests; slow down", rid))
-                if self._strikes >= self.limits.strikes:
-                    log.info("connection %d dropped: flooding", self.number)
-                    self.send(Error("flooding", "too many requests after rate_limited; closing"))
-                    self.close_soon()
+                if self._refuse_for_rate(getattr(message, "id", None)):
                     return
                 continue
             await self._handle(message)
             if self.outbox.outboxes is not None:
                 self.outbox.outboxes.flush()  # this request's frames go now, everyone's
+
+    def _refuse_for_rate(self, rid: int | None) -> bool:
+        """Answer ``rate_limited``; True when the connection kept flooding and closes."""
+        self._strikes += 1
+        self.send(Error("rate_limited", "too many requests; slow down", rid))
+        if self._strikes < self.limits.strikes:
+            return False
+        log.info("connection %d dropped: flooding", self.number)
+        self.send(Error("flooding", "too many requests after rate_limited; closing"))
+        self.close_soon()
+        return True
 
     def _within_rate(self) -> bool:
         """A token bucket: ``rate`` per second, bursts up to twice that."""

@@ -338,6 +338,28 @@ async def test_7_a_flood_ends_with_a_fatal_error_that_arrives_and_no_reset() -> 
 
 
 @pytest.mark.trio
+async def test_7_malformed_messages_count_against_the_rate_and_end_in_flooding() -> None:
+    """Garbage buys no more replies than requests do: each malformed message is one
+    request for the rate, refused ``rate_limited`` beyond it, then ``flooding``."""
+    async with running_server(limits=Limits(rate=1, strikes=5)) as (_, port, _n):
+        stream, decoder = await raw_connection(port)
+        bad = b"".join(encode_frame({"type": "join", "id": i, "table": 7}) for i in range(2000))
+
+        async def send() -> None:
+            with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+                await stream.send_all(bad)
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(send)
+            frames = await read_to_the_end(stream, decoder)
+            nursery.cancel_scope.cancel()
+        codes = [f["code"] for f in frames if f["type"] == "error"]
+        assert codes == ["bad_message"] * 2 + ["rate_limited"] * 5 + ["flooding"]
+        assert [f.get("id") for f in frames if f["type"] == "error"][:7] == list(range(7))
+        await stream.aclose()
+
+
+@pytest.mark.trio
 async def test_7_a_request_refused_for_rate_is_carried_out_when_resent() -> None:
     async with running_server(limits=Limits(rate=10, strikes=1000)) as (_, port, nursery):
         c = await connect(nursery, port, "C")
