@@ -314,6 +314,22 @@ async def test_7_ping_and_pong_never_count_against_the_rate() -> None:
         await stream.aclose()
 
 
+async def flood_and_read(
+    stream: trio.SocketStream, decoder: FrameDecoder, flood: bytes
+) -> list[dict[str, Any]]:
+    """Send ``flood`` while reading every frame to the server's end of stream."""
+
+    async def send() -> None:
+        with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+            await stream.send_all(flood)
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(send)
+        frames = await read_to_the_end(stream, decoder)
+        nursery.cancel_scope.cancel()
+    return frames
+
+
 @pytest.mark.trio
 async def test_7_a_flood_ends_with_a_fatal_error_that_arrives_and_no_reset() -> None:
     async with running_server(limits=Limits(rate=1, strikes=5)) as (_, port, _n):
@@ -321,15 +337,7 @@ async def test_7_a_flood_ends_with_a_fatal_error_that_arrives_and_no_reset() -> 
         # Far more than the server reads before it gives up: without a lingering close
         # the unread bytes make the kernel reset the connection, losing the last frames.
         flood = b"".join(encode_frame({"type": "list_tables", "id": i}) for i in range(30000))
-
-        async def send() -> None:
-            with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
-                await stream.send_all(flood)
-
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(send)
-            frames = await read_to_the_end(stream, decoder)
-            nursery.cancel_scope.cancel()
+        frames = await flood_and_read(stream, decoder, flood)
         errors = [f for f in frames if f["type"] == "error"]
         assert [e["code"] for e in errors] == ["rate_limited"] * 5 + ["flooding"]
         assert frames[-1]["code"] == "flooding" and "id" not in frames[-1]
@@ -344,15 +352,7 @@ async def test_7_malformed_messages_count_against_the_rate_and_end_in_flooding()
     async with running_server(limits=Limits(rate=1, strikes=5)) as (_, port, _n):
         stream, decoder = await raw_connection(port)
         bad = b"".join(encode_frame({"type": "join", "id": i, "table": 7}) for i in range(2000))
-
-        async def send() -> None:
-            with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
-                await stream.send_all(bad)
-
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(send)
-            frames = await read_to_the_end(stream, decoder)
-            nursery.cancel_scope.cancel()
+        frames = await flood_and_read(stream, decoder, bad)
         codes = [f["code"] for f in frames if f["type"] == "error"]
         assert codes == ["bad_message"] * 2 + ["rate_limited"] * 5 + ["flooding"]
         assert [f.get("id") for f in frames if f["type"] == "error"][:7] == list(range(7))
