@@ -435,7 +435,9 @@ class Session:
         kept = [r for r in self.kept_replays if r.table == info.id]
         if kept and not self._quiet_replays:
             return kept[-1]
-        self._quiet_replays = 0
+        if self._quiet_replays:  # the game just ended is on its way: show it when it comes
+            self._quiet_replays -= 1  # (asking again would open it twice)
+            return None
         self.request(GetReplay, table=info.id)
         return None
 

@@ -44,3 +44,44 @@ async def test_table_keys_reach_the_session_as_intents() -> None:
         await pilot.press("q", "q")  # during a game: a second q leaves
         await until(lambda: bool(leaving))
         await until(lambda: not isinstance(app.screen, TableScreen))
+
+
+def test_asking_for_the_replay_while_the_game_is_being_kept_opens_it_once() -> None:
+    """A game that just ended is fetched quietly, to keep it for the session; a player
+    who asks for its replay before it arrives gets it shown once, not a second fetch and
+    a second screen (the replay screen then needed q twice)."""
+    from typing import Any
+
+    from client.session import Session
+    from protocol.messages import (
+        GetReplay,
+        Replay,
+        SeatInfo,
+        TableInfo,
+        TableOptions,
+        TableUpdate,
+    )
+
+    posted: list[Any] = []
+    asked: list[type[Any]] = []
+
+    class Link:
+        def request(self, kind: type[Any], **fields: Any) -> int:
+            asked.append(kind)
+            return len(asked)
+
+    session = Session(posted.append)
+    session.link = Link()  # type: ignore[assignment]
+    options = TableOptions("Mine", 2)
+    seats = (SeatInfo("Tester"), SeatInfo("Noa", "basic"))
+    playing = TableInfo("t1", options, "playing", seats, host=0)
+    session.state.info = playing
+    session.deliver(TableUpdate(TableInfo("t1", options, "over", seats, host=0)))
+    assert asked == [GetReplay]  # kept quietly
+    assert session.replay_of_table() is None  # not here yet: it opens when it comes
+    assert asked == [GetReplay]
+    session.deliver(Replay(1, "t1", options, ("Tester", "Noa"), 7))
+    opened = [m for m in posted if isinstance(m, Session.ReplayArrived)]
+    assert len(opened) == 1
+    kept = session.replay_of_table()  # asked again later: the kept game, no request
+    assert kept is not None and kept.game == 1 and asked == [GetReplay]
