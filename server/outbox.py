@@ -90,12 +90,11 @@ class Outbox:
             self.on_full()
             return
         self._frames.append(data)
-        if not self._marked:
-            self._marked = True
-            if self.outboxes is not None:
-                self.outboxes.mark(self)
-            else:
-                self._wake.set()
+        if self.outboxes is None:
+            self._wake.set()  # no outboxes: the writer sends every batch
+        elif not self._marked:
+            self._marked = True  # (until the next flush)
+            self.outboxes.mark(self)
 
     def close(self) -> None:
         """Nothing more is queued; the writer sends what is, then ends."""

@@ -107,3 +107,17 @@ async def test_closing_sends_what_was_queued_then_nothing_more() -> None:
     while data := await far.receive_some(4096):
         got += data
     assert got == b"last"
+
+
+@pytest.mark.trio
+async def test_without_outboxes_the_writer_sends_every_batch() -> None:
+    near, far = _pair()
+    box = Outbox(near, 16, None, lambda: None)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(box.run)
+        for word in (b"one", b"two", b"six"):
+            box.put(word)  # each batch wakes the writer again, once it is parked
+            with trio.fail_after(5):
+                assert await _read(far, 3) == word
+            await trio.sleep(0.05)
+        nursery.cancel_scope.cancel()
