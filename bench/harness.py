@@ -10,7 +10,7 @@
   n``), watched through /proc.
 - ``TableClock``: a move's latency, from its send to its first event at every seat.
 - ``percentile``, ``latencies``, ``ms``, and the /proc readers (``proc_kib``,
-  ``proc_cpu``, ``open_fds``, ``machine_busy``).
+  ``proc_cpu``, ``open_sockets``, ``machine_busy``).
 
 Benches talk to 127.0.0.1 only, to servers started with ``--no-advertise``.
 """
@@ -108,7 +108,7 @@ def proc_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def open_fds(pid: int) -> int:
+def open_sockets(pid: int) -> int:
     """The process's open sockets: what a leaked connection leaves behind. Pipes are
     not counted (the strong bots' worker process brings its own once it starts)."""
     try:

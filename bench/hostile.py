@@ -63,7 +63,7 @@ from typing import Any
 import trio
 
 from bench import fuzz_decoder as fz
-from bench.harness import HOST, Client, ServerProcess, cli_command, open_fds, proc_kib
+from bench.harness import HOST, Client, ServerProcess, cli_command, open_sockets, proc_kib
 from protocol import messages as m
 from protocol.errors import ERROR_CODES, ProtocolError, is_fatal
 from protocol.frames import MAX_FRAME, FrameDecoder, encode_frame
@@ -1237,7 +1237,7 @@ async def stall_check(port: int, pid: int, tally: Tally, idle_timeout: float
     must drop it by its idle timeout at the latest. 40 tables of 10 seats with long names
     make each ``tables`` answer about 25 KB, so 60 answers fill the socket buffers.
     Watched through the server's open file descriptors."""
-    base = open_fds(pid)
+    base = open_sockets(pid)
     async with trio.open_nursery() as nursery:
         hosts: list[Wire] = []
         for i in range(40):
@@ -1256,10 +1256,10 @@ async def stall_check(port: int, pid: int, tally: Tally, idle_timeout: float
             for w in hosts:
                 await w.stream.aclose()
             deadline = opened + idle_timeout + 15
-            while trio.current_time() < deadline and open_fds(pid) > base:
+            while trio.current_time() < deadline and open_sockets(pid) > base:
                 await trio.sleep(0.5)
             held = trio.current_time() - opened
-            dropped = open_fds(pid) <= base
+            dropped = open_sockets(pid) <= base
             if not dropped:
                 tally.anomaly("a connection that stopped reading outlived the idle timeout",
                               f"still open after {held:.0f}s (idle timeout {idle_timeout:.0f}s)")
@@ -1298,7 +1298,7 @@ async def bench(args: argparse.Namespace, server: ServerProcess, report: dict[st
             await honest_ready.wait()
         await trio.sleep(2)  # the honest game is under way: the baseline includes it
         report["rss_baseline_kib"] = proc_kib(pid)
-        report["fds_baseline"] = fds_before = open_fds(pid)
+        report["fds_baseline"] = fds_before = open_sockets(pid)
         print(f"server pid {pid} port {server.port}: baseline RSS "
               f"{report['rss_baseline_kib']} KiB, {fds_before} fds", flush=True)
         first, busy, started = 0, 0.0, trio.current_time()
@@ -1315,12 +1315,12 @@ async def bench(args: argparse.Namespace, server: ServerProcess, report: dict[st
                 tally.anomaly("a table never closed (stuck)",
                               f"{table.id} {table.state} {table.seats}")
             with trio.move_on_after(10):
-                while open_fds(pid) > fds_before:
+                while open_sockets(pid) > fds_before:
                     await trio.sleep(0.2)
             rounds.append(row := {
                 "round": number, "sessions": count, "seconds": round(seconds, 1),
                 "sessions_per_s": round(count / seconds, 1) if seconds else None,
-                "rss_kib": proc_kib(pid), "fds": open_fds(pid), "stuck_tables": len(stuck),
+                "rss_kib": proc_kib(pid), "fds": open_sockets(pid), "stuck_tables": len(stuck),
                 "tables_waiting_for_a_token": len(waiting),
                 "honest_games": stats.games, "alive": server.alive(),
             })
@@ -1364,7 +1364,7 @@ async def bench(args: argparse.Namespace, server: ServerProcess, report: dict[st
         "rounds": rounds,
         "rss_after_kib": proc_kib(pid),
         "rss_peak_kib": proc_kib(pid, "VmHWM"),
-        "fds_after": open_fds(pid),
+        "fds_after": open_sockets(pid),
     })
 
 
