@@ -1300,7 +1300,7 @@ async def bench(args: argparse.Namespace, server: ServerProcess, report: dict[st
         report["rss_baseline_kib"] = proc_kib(pid)
         report["fds_baseline"] = fds_before = open_sockets(pid)
         print(f"server pid {pid} port {server.port}: baseline RSS "
-              f"{report['rss_baseline_kib']} KiB, {fds_before} fds", flush=True)
+              f"{report['rss_baseline_kib']} KiB, {fds_before} open sockets", flush=True)
         first, busy, started = 0, 0.0, trio.current_time()
         for number in range(1, args.rounds + 1):
             count = args.sessions // args.rounds + (number <= args.sessions % args.rounds)
@@ -1436,7 +1436,7 @@ def main(argv: list[str] | None = None) -> int:
          f"the honest table: {report.get('honest_problems', [])[:5]}"),
         (not report.get("honest_games"), "the honest table finished no game"),
         (growth_mib > args.rss_slack_mib, f"server RSS grew {growth_mib:.1f} MiB"),
-        (fds[1] > fds[0] + 2, f"open fds {fds[0]} -> {fds[1]}"),
+        (fds[1] > fds[0] + 2, f"open sockets {fds[0]} -> {fds[1]}"),
     ] if failed]
     print(f"{report.get('sessions', 0):,} hostile sessions in {report.get('hostile_seconds')}s "
           f"({report.get('sessions_per_s')}/s); honest games {report.get('honest_games')}; "
