@@ -9,6 +9,7 @@ timers act exactly when the test moves the clock."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,10 +17,10 @@ import trio
 import trio.testing
 
 from engine import game_from_position
-from protocol.messages import Event, GameAction, Snapshot
+from protocol.messages import Ack, Event, GameAction, Snapshot, Spectate
 from server.table import Table
 
-from .netclient import options
+from .netclient import connect, next_mover, options, running_server, seated_pair
 from .test_server import Inbox
 from .util import position
 
@@ -183,3 +184,42 @@ async def test_a_seat_taking_its_seat_back_gets_its_list_and_then_its_changes() 
     await act(table, back, "close_taki")
     assert_lists_true(table, seats, watcher)
     assert back.legal == set()
+
+
+@pytest.mark.trio
+async def test_after_a_restart_with_a_spectator_only_the_seat_on_turn_holds_actions(
+    tmp_path: Path,
+) -> None:
+    """End to end, as reported: a spectator watches, the server restarts, the spectator
+    and then both seats come back; through a whole game no seat ever holds a list while
+    it is another seat's turn (outside +3 windows, where others answer)."""
+    async with running_server(bot_delay=0, seed=5, data_dir=tmp_path) as (_, port, nursery):
+        a, b = await seated_pair(nursery, port)
+        nursery.cancel_scope.cancel()
+    async with running_server(
+        bot_delay=0, stand_in_delay=60, seed=5, data_dir=tmp_path
+    ) as (_, port, nursery):
+        watcher = await connect(nursery, port, "W", role="spectator")
+        await watcher.request(Spectate, table="t1")
+        clients = []
+        for old in (a, b):
+            again = await connect(nursery, port, old.name, token=old.token)
+            again.ids = old.ids
+            await again.wait_for(lambda m: isinstance(m, Snapshot))
+            clients.append(again)
+        for _ in range(300):
+            mover = await next_mover(*clients)
+            if mover.view is not None and mover.view.get("over"):
+                break
+            answer = await mover.act(mover.legal[0])
+            assert isinstance(answer, Ack), (answer, mover.legal)
+            with trio.fail_after(10):
+                while len({c.seq for c in (*clients, watcher)}) > 1:
+                    await trio.sleep(0.01)
+            view = clients[0].view
+            assert view is not None
+            if view.get("over"):
+                break
+            if view.get("plus3") is None:
+                holding = [c.name for c in clients if c.legal]
+                assert len(holding) == 1, (holding, view["turn"])
