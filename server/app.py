@@ -32,6 +32,7 @@ from .lock import DataDirInUse, DataDirLock
 from .outbox import Outboxes
 from .session import Limits, Session
 from .store import Store
+from .table import RETURN_TIME
 from .thinking import Thinkers
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -92,6 +93,7 @@ async def serve(
     limits: Limits = Limits(),
     bot_delay: float = 0.8,
     stand_in_delay: float = 3.0,
+    return_time: float = RETURN_TIME,
     max_tables: int = 200,
     max_connections: int = 2000,
     seed: int | None = None,
@@ -102,7 +104,8 @@ async def serve(
 ) -> None:
     """Run the server until cancelled; ``task_status`` gets (server, bound port).
 
-    With ``data_dir``, tables are kept in SQLite there and rebuilt on start. With
+    With ``data_dir``, tables are kept in SQLite there and rebuilt on start (their
+    people get ``return_time`` to reconnect before anything is played for them). With
     ``advertise`` (True or how), the server makes itself known on the LAN
     (server/discovery.py); off by default, so tests stay off the network.
 
@@ -118,7 +121,7 @@ async def serve(
             _open_store(data_dir) if data_dir is not None else contextlib.nullcontext() as store,
             Thinkers() as thinkers,
         ):
-            await _serve(host, port, limits, bot_delay, stand_in_delay, max_tables,
+            await _serve(host, port, limits, bot_delay, stand_in_delay, return_time, max_tables,
                          max_connections, seed, store, thinkers, advertise, task_status)
     finally:
         if own_lock is not None:
@@ -141,6 +144,7 @@ async def _serve(
     limits: Limits,
     bot_delay: float,
     stand_in_delay: float,
+    return_time: float,
     max_tables: int,
     max_connections: int,
     seed: int | None,
@@ -159,12 +163,14 @@ async def _serve(
             store=store,
             thinkers=thinkers,
         )
-        lobby.restore()
+        listeners = await trio.open_tcp_listeners(port, host=host)
+        bound = listeners[0].socket.getsockname()[1]
+        # Listening first: a restored seat's time to come back counts from when its
+        # client can reach the server (a connection made meanwhile waits in the backlog).
+        lobby.restore(return_time)
         nursery.start_soon(collector.run)  # no collector pauses while serving
         server = Server(lobby, limits, max_connections)
         nursery.start_soon(server.outboxes.run)
-        listeners = await trio.open_tcp_listeners(port, host=host)
-        bound = listeners[0].socket.getsockname()[1]
         nursery.start_soon(trio.serve_listeners, server.handle, listeners)
         if advertise:
             how = advertise if isinstance(advertise, Advertising) else Advertising()

@@ -129,7 +129,7 @@ class Clocks(TableState):
         if seat.bot is not None:
             return seat.bot
         if seat.member is None and seat.away_since is not None:
-            if seat.stand_in is None and now >= seat.away_since + self.stand_in_delay:
+            if seat.stand_in is None and now >= seat.stand_in_at(self.stand_in_delay):
                 seat.stand_in = make_bot("basic")
                 self._info = None  # everyone is shown the stand-in
             return seat.stand_in
@@ -149,7 +149,7 @@ class Clocks(TableState):
             if seat.bot is not None or seat.stand_in is not None:
                 bot_due = min(bot_due, now + self.bot_delay)
             elif seat.member is None and seat.away_since is not None:
-                bot_due = min(bot_due, seat.away_since + self.stand_in_delay)
+                bot_due = min(bot_due, seat.stand_in_at(self.stand_in_delay))
         if bot_due == math.inf:
             self._bot_due = None
         elif self._bot_due is None or bot_due < self._bot_due:

@@ -53,6 +53,12 @@ from .text import clean_chat, unique_name
 
 log = logging.getLogger("taki.server")
 
+RETURN_TIME = 12.0
+"""Seconds a person needs to come back after the server restarts, from the moment it
+listens again: their client's longest pause between reconnect attempts (taki-client:
+10 s) and 2 s to connect and say hello. No stand-in, turn timer or +3 window acts for
+anyone at a rebuilt table before this and the stand-in delay have passed."""
+
 BOT_NAMES = ("Noa", "Avi", "Tal", "Maya", "Gil", "Yael", "Omer", "Lior", "Roni", "Shira")
 """Bots get people's names (their seats are marked as bots everywhere)."""
 
@@ -109,6 +115,7 @@ class Table(Broadcaster):
             seat.member = member
             seat.away_since = None
             seat.stand_in = None
+            seat.stand_in_from = None  # (gone again later: the usual delay)
             self.members[member] = Watch(index)
             await self._changed(snapshot_to=[member])
             return index
@@ -141,6 +148,7 @@ class Table(Broadcaster):
             seat.token = None
             seat.away_since = None
             seat.stand_in = None
+            seat.stand_in_from = None
             seat.bot_kind = "basic"  # the name stays: everyone sees who the bot replaced
             seat.bot = make_bot("basic")
         else:
@@ -502,10 +510,17 @@ class Table(Broadcaster):
         )
 
     @classmethod
-    def restore(cls, saved: SavedTable, **kwargs: Any) -> Table:
-        """Rebuild a stored table: seats from the store, the game by replay."""
+    def restore(
+        cls, saved: SavedTable, return_time: float = RETURN_TIME, **kwargs: Any
+    ) -> Table:
+        """Rebuild a stored table: seats from the store, the game by replay.
+
+        Called once the server listens again: every person is away from now, and
+        nothing is played for anyone (stand-in, turn timer, +3 window) before they had
+        ``return_time`` to come back and the stand-in delay has passed."""
         table = cls(saved.id, TableOptions.from_dict(saved.options), **kwargs)
         now = trio.current_time()
+        hold = now + return_time + table.stand_in_delay
         for i, entry in enumerate(saved.seats[: len(table.seats)]):
             if entry is None:
                 continue
@@ -514,7 +529,9 @@ class Table(Broadcaster):
                 table.seats[i] = Seat(str(entry["name"]), bot=make_bot(str(kind)), bot_kind=kind)
             else:
                 token = entry.get("token")
-                table.seats[i] = Seat(str(entry["name"]), token=token, away_since=now)
+                table.seats[i] = Seat(
+                    str(entry["name"]), token=token, away_since=now, stand_in_from=hold
+                )
             seat = table.seats[i]
             assert seat is not None
             former = entry.get("former")
@@ -533,7 +550,16 @@ class Table(Broadcaster):
             table.state = "over" if table.game is not None and table.game.over else "playing"
         table._saved_info = table.info()
         table._arm()
+        table._hold_timers(hold)
         return table
+
+    def _hold_timers(self, until: float) -> None:
+        """A rebuilt game's turn timer and +3 window run out no sooner than ``until``
+        (they ran while the server was down, and the people they are for are away)."""
+        if self._turn_due is not None:
+            self._turn_due = max(self._turn_due, until)
+        if self._plus3_due is not None:
+            self._plus3_due = max(self._plus3_due, until)
 
     def _replay_saved(
         self,
