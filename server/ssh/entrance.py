@@ -62,6 +62,12 @@ PASSED_ENV = ("LANG", "LC_ALL", "LC_MESSAGES")
 """The variables an ssh client sends (OpenSSH: SendEnv LANG LC_*) that reach the client:
 they choose its language (client/i18n.py)."""
 STOPPED = "The server was stopped."
+TERMINAL_RESET = (
+    b"\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l"
+    b"\x1b[?2004l\x1b[<u\x1b[?1049l\x1b[?25h\r\n"
+)
+"""What a client that quits gives back (mouse and focus reports, bracketed paste, the
+keyboard protocol, the main screen, the cursor): sent for one that was killed."""
 
 
 def connection_cap(entrance: Entrance) -> int:
@@ -323,6 +329,9 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
             return
         finally:
             entrance.sessions.discard(self)
+        if status < 0:  # killed before it could give the terminal back: do it for it
+            self._output(TERMINAL_RESET)
+            status = 128 - status  # as a shell says it: 137 for SIGKILL
         if self._end_note is not None:
             self._say(self._end_note, 0)
         else:
@@ -485,10 +494,12 @@ async def _main(args: argparse.Namespace) -> int:
     _stop_when_stdin_closes(loop, stop)
     await stop.wait()
     acceptor.close()
+    log.info("stopping %d guests", len(entrance.sessions))
     await entrance.stop()
+    log.info("guests stopped")
     await asyncio.sleep(0.1)  # the last lines and exit statuses on their way
     with contextlib.suppress(TimeoutError):
-        async with asyncio.timeout(1):
+        async with asyncio.timeout(0.5):
             await acceptor.wait_closed()
     if args.no_data:
         shutil.rmtree(entrance.home, ignore_errors=True)
