@@ -267,3 +267,12 @@ def test_nothing_outlives_a_killed_server_or_entrance(tmp_path: Path, killed: st
     with SshServer(tmp_path / "data") as server:
         asyncio.run(visit(server))
         wait_until(lambda: not [p for p in started if alive(p)], 30, "every process ended")
+
+
+@pytest.mark.asyncio
+async def test_a_user_name_like_an_option_is_only_a_name(server: SshServer) -> None:
+    async with dial(server.ssh, user="--fresh") as conn:
+        process = await conn.create_process(
+            term_type="xterm", term_size=(80, 24), encoding=None)
+        await screen_until(process, "You play as --fresh")
+        process.close()

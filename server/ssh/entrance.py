@@ -355,14 +355,14 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         try:
             argv = [
                 sys.executable, "-m", "server.ssh.guest", str(os.getpid()), "--",
-                self.entrance.settings.game, "--name", name, "--guest",
-            ]
+                self.entrance.settings.game, f"--name={name}", "--guest",
+            ]  # each value glued to its option: a name like '-x' is never read as one
             if renamed:
                 argv.append("--guest-renamed")
             if command.watch:
-                argv += ["--watch", command.watch]
+                argv.append(f"--watch={command.watch}")
             if command.lang:
-                argv += ["--lang", command.lang]
+                argv.append(f"--lang={command.lang}")
             self.guest = PtyProcess(self._output)
             await self.guest.start(
                 argv, env=self._environment(home), cwd=str(home),
