@@ -431,6 +431,7 @@ async def _listen(args: argparse.Namespace) -> tuple[Entrance, asyncssh.SSHAccep
     host_key = keys.host_key(data_dir)
     if data_dir is not None:
         home = keys.ssh_dir(data_dir)
+        shutil.rmtree(home / "anon", ignore_errors=True)  # keyless guests' of a killed run
     else:
         home = Path(tempfile.mkdtemp(prefix="taki-ssh-"))
     entrance = Entrance(Settings(args.game, data_dir, allowed, args.max), home)
