@@ -82,8 +82,17 @@ class TakiApp(App[None]):
         discover: bool = False,
         discovery_interfaces: Sequence[str] | None = None,
         fresh: bool = False,
+        guest: bool = False,
+        guest_renamed: bool = False,
     ) -> None:
         super().__init__()
+        self.guest = guest
+        """Started by the server's SSH entrance (``--guest``): the lobby is home and the
+        only way in; no start screen (Play now and Host belong to a local client), no
+        other address, no command palette (its screenshot writes files on the host)."""
+        self.guest_renamed = guest_renamed
+        if guest:
+            self.use_command_palette = False
         self.discover = discover
         """List the games on the LAN on the start screen (off by default: no traffic)."""
         self.discovery_interfaces = discovery_interfaces
@@ -118,8 +127,13 @@ class TakiApp(App[None]):
         self.set_interval(1.0, self._tick)
         self._exit_on_signals()
         if self.address:
-            self.push_screen(LobbyScreen(self.session, quits=True))
+            self.push_screen(LobbyScreen(self.session, quits=True, shows_name=self.guest))
             self.join_address(self.address)
+            if self.guest_renamed:
+                self.notify(
+                    _("Your ssh user name cannot be a name here: you play as {name}.").format(
+                        name=self.session.player_name),
+                    severity="warning", timeout=12)
         else:
             self.push_screen(StartScreen(self.session, self.discovery))
             if not self.settings.intro_seen:  # the first launch: how to play, once
@@ -397,6 +411,9 @@ class TakiApp(App[None]):
 
     def back_to_start(self) -> None:
         """From a server that cannot be reached back to the start screen."""
+        if self.guest:  # a guest has no start screen: giving up is leaving
+            self.exit()
+            return
         self.address = None
         self.session.quitting = True
         self.workers.cancel_group(self, "net")
@@ -408,6 +425,8 @@ class TakiApp(App[None]):
 
     def retarget(self, text: str) -> str | None:
         """Try another address; the reason it is not one, or None."""
+        if self.guest:  # through the SSH entrance, only its own server is reachable
+            return _("A guest plays on this server only.")
         try:
             host, port = parse_address(text)
         except ValueError as exc:
@@ -471,11 +490,11 @@ class TakiApp(App[None]):
         self.retarget(message.address)
 
     def on_play_now(self, message: intents.PlayNow) -> None:
-        if self.set_name(message.name):
+        if not self.guest and self.set_name(message.name):
             self.play_now()
 
     def on_host_lan(self, message: intents.HostLan) -> None:
-        if self.set_name(message.name):
+        if not self.guest and self.set_name(message.name):
             self.host_lan()
 
     def on_join_address(self, message: intents.JoinAddress) -> None:
@@ -540,6 +559,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         help="look for games on the interface with this IPv4 address only (repeatable)",
     )
+    parser.add_argument(  # what taki-server's SSH entrance starts (server/ssh/)
+        "--guest",
+        action="store_true",
+        help="the lobby of ADDRESS only, showing your name (an SSH guest's client)",
+    )
+    parser.add_argument("--guest-renamed", action="store_true", help=argparse.SUPPRESS)
     return parser
 
 
@@ -562,6 +587,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if (args.watch or args.replay is not None or args.replays) and not args.address:
         print("taki-client: --watch and --replay(s) need a server address", file=sys.stderr)
         return EXIT_USAGE
+    if args.guest and not args.address:
+        print("taki-client: --guest needs a server address", file=sys.stderr)
+        return EXIT_USAGE
     TakiApp(
         args.address,
         name=args.name.strip() if args.name else None,
@@ -572,6 +600,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         discover=True,
         discovery_interfaces=args.discovery_interface,
         fresh=args.fresh,
+        guest=args.guest,
+        guest_renamed=args.guest_renamed,
     ).run()
     return EXIT_OK
 
