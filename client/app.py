@@ -34,7 +34,7 @@ from . import intents
 from .config import Settings, valid_name
 from .discovery import Browser, list_games
 from .i18n import LANGUAGES, _, choose, set_language
-from .local import LocalServer, start_lan_server
+from .local import LocalServer, count_others, start_lan_server
 from .net import parse_address
 from .safe import inert
 from .screens.base import SessionScreen
@@ -111,6 +111,9 @@ class TakiApp(App[None]):
         self.host_note = ""
         self._after_connect: Callable[[], None] | None = None
         self._redraw_pending = False
+        self.target: tuple[str, int] | None = None
+        """The server the session is connected (or connecting) to."""
+        self._asking_quit = False
 
     # ------------------------------------------------------------ life
 
@@ -149,25 +152,37 @@ class TakiApp(App[None]):
             except (NotImplementedError, RuntimeError, ValueError):  # not on this platform
                 continue
 
-    def others_at_my_server(self) -> int:
-        """People other than me seated at the tables of the server I host."""
-        if self.hosting is None:
+    async def others_at_my_server(self) -> int:
+        """People other than me seated at the tables of the server I host, as that
+        server says now: what this client heard is not enough (back on the start screen
+        it hears nothing from it, and at a table it hears nothing of the others)."""
+        hosting = self.hosting
+        if hosting is None or not hosting.running:
             return 0
-        state = self.session.state
-        me = state.info.id if state.info is not None else None
-        count = 0
-        for table in self.session.tables.values():
-            for seat, holder in enumerate(table.seats):
-                if holder is None or (holder.bot is not None and not holder.stand_in):
-                    continue
-                if table.id == me and seat == state.seat:
-                    continue
-                count += 1
-        return count
+        tables = await hosting.tables()
+        if tables is None:  # it does not answer: go by what this client last heard
+            tables = list(self.session.tables.values())
+        return count_others(tables, self._my_seat_at_my_server())
+
+    def _my_seat_at_my_server(self) -> tuple[str, int] | None:
+        """(table, seat) of mine at the server I host, if I sit at one of its tables."""
+        hosting, target, state = self.hosting, self.target, self.session.state
+        if hosting is None or target is None or state.info is None or state.seat is None:
+            return None
+        host, port = target
+        here = host.startswith("127.") or host in ("localhost", "::1", *hosting.addresses)
+        return (state.info.id, state.seat) if here and port == hosting.port else None
 
     async def action_quit(self) -> None:
-        """Quit; a host whose server has other players is asked first."""
-        others = self.others_at_my_server()
+        """Quit (q, ctrl+c, ctrl+q, the command palette): a host whose server has other
+        players seated is asked first. (A signal quits without asking: ``_exit_on_signals``.)"""
+        if self._asking_quit or isinstance(self.screen, QuitHosting):
+            return
+        self._asking_quit = True
+        try:
+            others = await self.others_at_my_server()
+        finally:
+            self._asking_quit = False
         if not others:
             self.exit()
             return
@@ -298,6 +313,7 @@ class TakiApp(App[None]):
         self.session.quitting = True
         self.workers.cancel_group(self, "net")
         self.session.forget_server()
+        self.target = None
         while not isinstance(self._top(), StartScreen):
             self.pop_screen()
         self.session.quitting = False
@@ -401,6 +417,7 @@ class TakiApp(App[None]):
         self.session.quitting = True
         self.workers.cancel_group(self, "net")
         self.session.forget_server()
+        self.target = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(StartScreen(self.session, self.discovery))
@@ -422,6 +439,7 @@ class TakiApp(App[None]):
     # ------------------------------------------------------------ network
 
     def connect(self, host: str, port: int) -> None:
+        self.target = (host, port)
         self._network(host, port)
 
     @work(exclusive=True, group="net")

@@ -18,7 +18,7 @@ from typing import Any
 from protocol.connection import ClientConnection
 from protocol.errors import ProtocolError
 from protocol.lan import DEFAULT_PORT
-from protocol.messages import Message, Ping, Pong, Request, Welcome
+from protocol.messages import Ack, Error, Message, Ping, Pong, Request, Welcome
 
 CLIENT_SOFTWARE = "taki-client/0.1"
 
@@ -142,6 +142,21 @@ class Link:
             result = deliver(message)
             if result is not None:
                 await result
+
+    async def ask(self, message_type: type[Request], /, **fields: Any) -> list[Message]:
+        """Send a request and read until its answer: the messages that came before it,
+        then the answer (its ``ack`` or ``error``). For a one-off question on a link of
+        its own (``run`` is not reading it)."""
+        rid = self.request(message_type, **fields)
+        said: list[Message] = []
+        while True:
+            message = await self._next()
+            if isinstance(message, Ping):
+                self.send(Pong(message.nonce))
+                continue
+            said.append(message)
+            if isinstance(message, Ack | Error) and message.id == rid:
+                return said
 
     def send(self, message: Message) -> None:
         if self._writer is None or self._writer.is_closing():
