@@ -158,11 +158,17 @@ class Link:
             if isinstance(message, Ack | Error) and message.id == rid:
                 return said
 
+    @property
+    def closing(self) -> bool:
+        """The connection is going or gone: nothing more can be written on it."""
+        return self._writer is None or self._writer.is_closing()
+
     def send(self, message: Message) -> None:
-        if self._writer is None or self._writer.is_closing():
+        writer = self._writer
+        if writer is None or writer.is_closing():
             raise LinkClosed("not connected")
         try:
-            self._writer.write(self.conn.send(message))
+            writer.write(self.conn.send(message))
         except ProtocolError as exc:
             raise LinkClosed(f"cannot send: {exc.message}") from None
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from textual.message import Message as UIMessage
 
+from protocol.dedupe import DEFAULT_SIZE
 from protocol.errors import is_fatal
 from protocol.limits import CHAT_MAX, NAME_MAX
 from protocol.messages import (
@@ -158,6 +159,10 @@ class Session:
         self._quiet_replays = 0
         """Replays asked for to keep, not to show (their answers are still due)."""
         self.pending: dict[int, Answer | None] = {}
+        """What to do with the answer to each request id not answered yet."""
+        self.unanswered: dict[int, Request] = {}
+        """The requests not answered yet, oldest first: sent again, with the same ids,
+        when a lost connection comes back with the seat (``_resend``)."""
         self.connection_note = ""
         self.server_label = ""
         self.reach_problem = ""
@@ -227,7 +232,7 @@ class Session:
         told = False
         self.attempt = 0
         while not self.quitting:
-            link = Link(host, port, self._request_ids)
+            link = Link(host, port)
             try:
                 welcome = await link.open(self.player_name, token=self.token, role=self.role)
             except (LinkClosed, TimeoutError) as exc:
@@ -252,6 +257,10 @@ class Session:
                 delay = min(delay * 2, 10)
                 continue
             self.link = link
+            if welcome.table is not None:
+                self._resend(link)
+            else:
+                self._forget_unanswered()
             self.connection_note = ""
             self.reach_problem = ""
             if self.server_stopped:
@@ -299,16 +308,53 @@ class Session:
     def request(
         self, message_type: type[Request], /, then: Answer | None = None, **fields: Any
     ) -> None:
-        """Send a request; ``then`` gets its ack. Errors are shown to the player."""
-        if self.link is None:
+        """Send a request; ``then`` gets its ack. Errors are shown to the player. Until
+        it is answered it is kept, to be sent again if the connection drops first."""
+        link = self.link
+        if link is None:
             self.notice(_("Not connected."), severity="warning")
             return
-        try:
-            rid = self.link.request(message_type, **fields)
-        except LinkClosed as exc:
-            self.notice(exc.reason, severity="error")
-            return
+        rid = next(self._request_ids)
+        message = message_type(id=rid, **fields)
         self.pending[rid] = then
+        self.unanswered[rid] = message
+        try:
+            link.send(message)
+        except LinkClosed as exc:
+            if link.closing:  # the connection is going: sent again once it is back
+                return
+            self.pending.pop(rid, None)  # this message cannot be sent at all
+            self.unanswered.pop(rid, None)
+            self.notice(exc.reason, severity="error")
+
+    def _resend(self, link: Link) -> None:
+        """Back with the seat: every request still unanswered goes again, oldest first,
+        with its own id. The server keeps the answers to a seat's last ``DEFAULT_SIZE``
+        ids (PROTOCOL.md section 4): one it carried out is answered again, not carried
+        out twice; one it never got is carried out now. Older ones are dropped rather
+        than risk being carried out twice."""
+        waiting = list(self.unanswered.items())
+        for rid, _message in waiting[:-DEFAULT_SIZE]:
+            self._answered(rid)
+        for _rid, message in waiting[-DEFAULT_SIZE:]:
+            try:
+                link.send(message)
+            except LinkClosed:
+                return  # gone again: the next connection sends them
+
+    def _forget_unanswered(self) -> None:
+        """Back without a seat: the server's memory of the requests of a connection
+        without one ended with it, so nothing old is sent again (the lobby list is
+        asked anew)."""
+        for rid in list(self.unanswered):
+            self._answered(rid)
+
+    def _answered(self, rid: int | None) -> Answer | None:
+        """Done with request ``rid``; what to do with its answer."""
+        if rid is None:
+            return None
+        self.unanswered.pop(rid, None)
+        return self.pending.pop(rid, None)
 
     def deliver(self, message: Message) -> None:
         """One message from the server: update what is known, say what happened."""
@@ -349,7 +395,7 @@ class Session:
         elif isinstance(message, Ack):
             if message.token:
                 self.saw_token(message.token)
-            then = self.pending.pop(message.id, None)
+            then = self._answered(message.id)
             if then is not None:
                 then(message)
         elif isinstance(message, Error):
@@ -387,8 +433,7 @@ class Session:
             self.timers[message.kind] = loop.time() + message.seconds
 
     def _error(self, message: Error) -> None:
-        if message.id is not None:
-            self.pending.pop(message.id, None)
+        self._answered(message.id)
         if message.code == "server_shutdown":  # stopped on purpose, not a crash
             self.server_stopped = True
             self.connection_note = _("The server was stopped: waiting for it...")
