@@ -33,6 +33,7 @@ from protocol.messages import (
 from . import intents
 from .config import Settings, valid_name
 from .discovery import Browser, list_games
+from .ending import SignalExit
 from .i18n import LANGUAGES, _, choose, set_language
 from .local import LocalServer, count_others, start_lan_server
 from .net import parse_address
@@ -67,7 +68,8 @@ class TakiApp(App[None]):
     EXIT_SIGNALS = tuple(
         getattr(signal, n) for n in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, n)
     )
-    """Signals that end the client as a quit does: terminal restored, servers stopped."""
+    """Signals that end the client as a quit does: terminal restored, servers stopped;
+    within 2 s even when the terminal is gone (client/ending.py)."""
 
     def __init__(
         self,
@@ -104,6 +106,8 @@ class TakiApp(App[None]):
         self.list_replays = replays
         """Open the list of finished games once connected (``--replays``)."""
         self.bot_delay = bot_delay
+        self.ending = SignalExit(self.exit, self._server_pids)
+        """What a signal does (client/ending.py)."""
         self.local: LocalServer | None = None
         """Play now's server (loopback, throwaway)."""
         self.hosting: LocalServer | None = None
@@ -119,7 +123,9 @@ class TakiApp(App[None]):
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self._tick)
-        self._exit_on_signals()
+        # SIGTERM, SIGHUP (the terminal closed) and SIGINT end the client the way a quit
+        # does, and within 2 s even when its loop is stuck (client/ending.py).
+        self.ending.install(self.EXIT_SIGNALS, asyncio.get_running_loop())
         if self.address:
             self.push_screen(LobbyScreen(self.session, quits=True))
             self.join_address(self.address)
@@ -132,25 +138,24 @@ class TakiApp(App[None]):
 
     async def on_unmount(self) -> None:
         self.session.quitting = True
-        for server in (self.local, self.hosting):  # first: they must not outlive us
-            if server is not None:
-                await server.stop()
+        # First: they must not outlive us. After a signal they were told already and
+        # end by themselves (a Host server first tells its players, which takes a
+        # moment); the client does not wait long for that.
+        signalled = self.ending.fired
+        await asyncio.gather(*(
+            server.stop(0.5 if signalled else 3.0, kill=not signalled)
+            for server in (self.local, self.hosting) if server is not None
+        ))
         if self.discovery is not None:
             await self.discovery.stop()
         if self.session.link is not None:
             await self.session.link.close()
+        self.ending.uninstall()
 
-    def _exit_on_signals(self) -> None:
-        """SIGTERM, SIGHUP (the terminal closed) and SIGINT end the client the way a quit
-        does, so Textual restores the terminal (alternate screen, mouse, cursor) and the
-        servers it started are stopped. (Killed outright, those servers still end: their
-        standard input is a pipe from us; client/local.py.)"""
-        loop = asyncio.get_running_loop()
-        for number in self.EXIT_SIGNALS:
-            try:
-                loop.add_signal_handler(number, self.exit)
-            except (NotImplementedError, RuntimeError, ValueError):  # not on this platform
-                continue
+    def _server_pids(self) -> list[int]:
+        """The servers this client started that still run (Play now's, Host's)."""
+        return [server.process.pid for server in (self.local, self.hosting)
+                if server is not None and server.running and server.process is not None]
 
     async def others_at_my_server(self) -> int:
         """People other than me seated at the tables of the server I host, as that
@@ -175,7 +180,7 @@ class TakiApp(App[None]):
 
     async def action_quit(self) -> None:
         """Quit (q, ctrl+c, ctrl+q, the command palette): a host whose server has other
-        players seated is asked first. (A signal quits without asking: ``_exit_on_signals``.)"""
+        players seated is asked first. (A signal quits without asking: client/ending.py.)"""
         if self._asking_quit or isinstance(self.screen, QuitHosting):
             return
         self._asking_quit = True
@@ -580,7 +585,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if (args.watch or args.replay is not None or args.replays) and not args.address:
         print("taki-client: --watch and --replay(s) need a server address", file=sys.stderr)
         return EXIT_USAGE
-    TakiApp(
+    app = TakiApp(
         args.address,
         name=args.name.strip() if args.name else None,
         watch=args.watch,
@@ -590,7 +595,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         discover=True,
         discovery_interfaces=args.discovery_interface,
         fresh=args.fresh,
-    ).run()
+    )
+    app.ending.keep_terminal()
+    app.run()
     return EXIT_OK
 
 

@@ -138,17 +138,20 @@ class LocalServer:
                 found[message.table.id] = message.table
         return list(found.values())
 
-    async def stop(self) -> None:
+    async def stop(self, wait: float = 3.0, *, kill: bool = True) -> None:
+        """Tell the server to stop (SIGTERM: it tells its players) and wait up to
+        ``wait`` seconds for it; then, with ``kill``, end it outright."""
         if self.process is None or self.process.returncode is not None:
             return
         with contextlib.suppress(ProcessLookupError):
             self.process.terminate()
         try:
-            async with asyncio.timeout(3):
+            async with asyncio.timeout(wait):
                 await self.process.wait()
         except TimeoutError:
-            with contextlib.suppress(ProcessLookupError):
-                self.process.kill()
+            if kill:
+                with contextlib.suppress(ProcessLookupError):
+                    self.process.kill()
 
 
 async def _read_all(stream: asyncio.StreamReader) -> None:
