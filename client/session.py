@@ -7,8 +7,8 @@ says what happened by posting the Textual messages below to whoever gave it ``po
 the screens' wishes come back up as messages too (client/intents.py). The connection
 loop (``run``) reads messages, updates this knowledge and posts ``Changed``; it never
 waits on the UI and the UI never waits on it. When the connection drops it says so and
-reconnects with backoff, presenting the seat token, so the server hands back seat, hand
-and turn.
+reconnects with backoff (``reconnect_delay``), presenting the seat token, so the server
+hands back seat, hand and turn, and sends again what was left unanswered.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,6 +68,20 @@ from .state import TableState
 
 Answer = Callable[[Message], None]
 Post = Callable[[UIMessage], object]
+
+RECONNECT_FIRST = 0.5
+"""Seconds from losing the server to the first attempt to reach it again."""
+RECONNECT_MAX = 10.0
+"""The longest wait between two attempts, however long the server stays away."""
+
+
+def reconnect_delay(failed: int) -> float:
+    """Seconds to wait before the next attempt to reach a server lost (or never reached)
+    after ``failed`` attempts failed: 0.5 s before the first, 0.5 s after it, then
+    doubling (1, 2, 4, 8) up to 10 s apart. Quick while it is likely a blip or a
+    restart, and without hammering a server that is down for longer."""
+    return min(RECONNECT_FIRST * 2.0 ** min(max(failed - 1, 0), 16), RECONNECT_MAX)
+
 
 
 class Session:
@@ -169,6 +183,9 @@ class Session:
         """Why the address typed cannot be reached, in words (CannotJoinScreen)."""
         self.retry_at: float | None = None
         self.attempt = 0
+        """Attempts to connect that failed since the server was lost (or first tried)."""
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        """How the connection loop waits between attempts (a test's fake clock)."""
         self.server_stopped = False
         """The server said ``server_shutdown``: it was stopped, not lost."""
         self.quitting = False
@@ -227,7 +244,6 @@ class Session:
         """Connect, and stay connected: on a drop, retry with backoff and the token.
         ``give_up_first``: a first connection that fails is reported and not retried
         (the player typed it on the start screen and tries again)."""
-        delay = 0.5
         first = True
         told = False
         self.attempt = 0
@@ -237,13 +253,14 @@ class Session:
                 welcome = await link.open(self.player_name, token=self.token, role=self.role)
             except (LinkClosed, TimeoutError) as exc:
                 closed = exc if isinstance(exc, LinkClosed) else LinkClosed("", "timeout")
+                wait = reconnect_delay(self.attempt + 1)
                 words = problem_words(closed.problem, host, port, closed.reason)
                 if first and give_up_first:
                     self.notice(words, _("Connection"), "error", 8)
                     return
                 if first:  # the address given cannot be reached: say so, not a lobby
                     self.reach_problem = words
-                    self.retry_at = asyncio.get_running_loop().time() + delay
+                    self.retry_at = asyncio.get_running_loop().time() + wait
                     self.post(Session.Unreachable())
                 elif not told and not self.server_stopped:  # once per outage
                     self.notice(words, _("Connection"), "error", 8)
@@ -252,9 +269,8 @@ class Session:
                 if not self.server_stopped:
                     self.connection_note = _("Not connected: retrying...")
                 self.changed()
-                await asyncio.sleep(delay)
+                await self.sleep(wait)
                 self.retry_at = None
-                delay = min(delay * 2, 10)
                 continue
             self.link = link
             if welcome.table is not None:
@@ -266,7 +282,6 @@ class Session:
             if self.server_stopped:
                 self.notice(_("The server is back."), _("Connection"), timeout=4)
                 self.server_stopped = False
-            delay = 0.5
             self.attempt = 0
             told = False
             if welcome.name and welcome.table is None:
@@ -303,7 +318,7 @@ class Session:
                     self.notice(exc.reason, _("Connection"), "warning")
                 told = True
                 self.changed()
-                await asyncio.sleep(delay)
+                await self.sleep(reconnect_delay(0))
 
     def request(
         self, message_type: type[Request], /, then: Answer | None = None, **fields: Any
