@@ -22,6 +22,11 @@ from protocol.messages import Ack, Error, Message, Ping, Pong, Request, Welcome
 
 CLIENT_SOFTWARE = "taki-client/0.1"
 
+QUIET = 5.0
+"""Seconds of silence after which the client pings the server; silent as long again, the
+connection counts as lost and the client reconnects. (``taki-server`` pings every 10 s
+and answers a ping at once: a live server is never silent for 10 s after a ping.)"""
+
 
 class LinkClosed(Exception):
     """The connection ended (``reason`` says why, for the status line). ``problem``
@@ -132,12 +137,30 @@ class Link:
                 raise LinkClosed("the server closed the connection")
             self.conn.receive_data(data)
 
-    async def run(self, deliver: Callable[[Message], Awaitable[None] | None]) -> None:
-        """Read until the connection ends (then raise LinkClosed), delivering messages."""
+    async def run(
+        self, deliver: Callable[[Message], Awaitable[None] | None], quiet: float = QUIET
+    ) -> None:
+        """Read until the connection ends (then raise LinkClosed), delivering messages.
+        A server silent for ``quiet`` seconds is pinged; silent as long again, it is
+        taken as lost (a connection cut without a word, as when the Wi-Fi drops, would
+        otherwise look alive for minutes, until TCP gives up)."""
+        nonces = itertools.count(1)
+        pinged = False
         while True:
-            message = await self._next()
+            try:
+                async with asyncio.timeout(quiet):
+                    message = await self._next()
+            except TimeoutError:
+                if pinged:
+                    raise LinkClosed(f"no answer from the server for {2 * quiet:g} s") from None
+                self.send(Ping(next(nonces)))
+                pinged = True
+                continue
+            pinged = False
             if isinstance(message, Ping):
                 self.send(Pong(message.nonce))
+                continue
+            if isinstance(message, Pong):
                 continue
             result = deliver(message)
             if result is not None:
