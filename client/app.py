@@ -596,7 +596,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         discovery_interfaces=args.discovery_interface,
         fresh=args.fresh,
     )
-    app.ending.keep_terminal()
+    app.ending.for_the_command()
     app.run()
     return EXIT_OK
 

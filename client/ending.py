@@ -54,15 +54,20 @@ class SignalExit:
         self.grace = grace
         self.fired = False
         """A signal came: the client is ending."""
+        self.hard = False
+        """Ends the process if the app does not quit in time: only for the command
+        (``for_the_command``), never for an app a test runs inside its own process."""
         self._loop: Any = None
         self._before: dict[int, Any] = {}
         self._terminal: tuple[int, list[Any]] | None = None
 
-    def keep_terminal(self, fd: int = 0) -> None:
-        """Remember the terminal's settings before the app changes them, to put them
-        back if the app cannot (call before the app runs)."""
+    def for_the_command(self, fd: int = 0) -> None:
+        """The app is the whole process (``taki-client``): a signal may end it outright.
+        Remembers the terminal's settings before the app changes them, to put them back
+        if the app cannot (call before the app runs)."""
         import termios
 
+        self.hard = True
         with contextlib.suppress(OSError, termios.error):
             if os.isatty(fd):
                 self._terminal = (fd, termios.tcgetattr(fd))
@@ -84,11 +89,14 @@ class SignalExit:
         self._before.clear()
 
     def _handle(self, _number: int, _frame: FrameType | None) -> None:
-        if self.fired:  # a second signal: now
+        if self.fired and self.hard:  # a second signal: now
             self._end()
+        first = not self.fired
         self.fired = True
         self._stop_servers()
-        threading.Thread(target=self._deadline, name="taki-exit-deadline", daemon=True).start()
+        if first and self.hard:
+            threading.Thread(target=self._deadline, name="taki-exit-deadline",
+                             daemon=True).start()
         with contextlib.suppress(RuntimeError, AttributeError):  # a closed loop: ending anyway
             self._loop.call_soon_threadsafe(self.quit)
 
