@@ -33,8 +33,9 @@ from protocol.messages import (
 from . import intents
 from .config import Settings, valid_name
 from .discovery import Browser, list_games
+from .ending import SignalExit
 from .i18n import LANGUAGES, _, choose, set_language
-from .local import LocalServer, start_lan_server
+from .local import LocalServer, count_others, start_lan_server
 from .net import parse_address
 from .safe import inert
 from .screens.base import SessionScreen
@@ -67,7 +68,8 @@ class TakiApp(App[None]):
     EXIT_SIGNALS = tuple(
         getattr(signal, n) for n in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, n)
     )
-    """Signals that end the client as a quit does: terminal restored, servers stopped."""
+    """Signals that end the client as a quit does: terminal restored, servers stopped;
+    within 2 s even when the terminal is gone (client/ending.py)."""
 
     def __init__(
         self,
@@ -113,6 +115,8 @@ class TakiApp(App[None]):
         self.list_replays = replays
         """Open the list of finished games once connected (``--replays``)."""
         self.bot_delay = bot_delay
+        self.ending = SignalExit(self.exit, self._server_pids)
+        """What a signal does (client/ending.py)."""
         self.local: LocalServer | None = None
         """Play now's server (loopback, throwaway)."""
         self.hosting: LocalServer | None = None
@@ -120,12 +124,17 @@ class TakiApp(App[None]):
         self.host_note = ""
         self._after_connect: Callable[[], None] | None = None
         self._redraw_pending = False
+        self.target: tuple[str, int] | None = None
+        """The server the session is connected (or connecting) to."""
+        self._asking_quit = False
 
     # ------------------------------------------------------------ life
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self._tick)
-        self._exit_on_signals()
+        # SIGTERM, SIGHUP (the terminal closed) and SIGINT end the client the way a quit
+        # does, and within 2 s even when its loop is stuck (client/ending.py).
+        self.ending.install(self.EXIT_SIGNALS, asyncio.get_running_loop())
         if self.address:
             self.push_screen(LobbyScreen(self.session, quits=True, shows_name=self.guest))
             self.join_address(self.address)
@@ -143,45 +152,56 @@ class TakiApp(App[None]):
 
     async def on_unmount(self) -> None:
         self.session.quitting = True
-        for server in (self.local, self.hosting):  # first: they must not outlive us
-            if server is not None:
-                await server.stop()
+        # First: they must not outlive us. After a signal they were told already and
+        # end by themselves (a Host server first tells its players, which takes a
+        # moment); the client does not wait long for that.
+        signalled = self.ending.fired
+        await asyncio.gather(*(
+            server.stop(0.5 if signalled else 3.0, kill=not signalled)
+            for server in (self.local, self.hosting) if server is not None
+        ))
         if self.discovery is not None:
             await self.discovery.stop()
         if self.session.link is not None:
             await self.session.link.close()
+        self.ending.uninstall()
 
-    def _exit_on_signals(self) -> None:
-        """SIGTERM, SIGHUP (the terminal closed) and SIGINT end the client the way a quit
-        does, so Textual restores the terminal (alternate screen, mouse, cursor) and the
-        servers it started are stopped. (Killed outright, those servers still end: their
-        standard input is a pipe from us; client/local.py.)"""
-        loop = asyncio.get_running_loop()
-        for number in self.EXIT_SIGNALS:
-            try:
-                loop.add_signal_handler(number, self.exit)
-            except (NotImplementedError, RuntimeError, ValueError):  # not on this platform
-                continue
+    def _server_pids(self) -> list[int]:
+        """The servers this client started that still run (Play now's, Host's)."""
+        return [server.process.pid for server in (self.local, self.hosting)
+                if server is not None and server.running and server.process is not None]
 
-    def others_at_my_server(self) -> int:
-        """People other than me seated at the tables of the server I host."""
-        if self.hosting is None:
+    async def others_at_my_server(self) -> int:
+        """People other than me seated at the tables of the server I host, as that
+        server says now: what this client heard is not enough (back on the start screen
+        it hears nothing from it, and at a table it hears nothing of the others)."""
+        hosting = self.hosting
+        if hosting is None or not hosting.running:
             return 0
-        state = self.session.state
-        me = state.info.id if state.info is not None else None
-        count = 0
-        for table in self.session.tables.values():
-            for seat, holder in enumerate(table.seats):
-                if holder is None or (holder.bot is not None and not holder.stand_in):
-                    continue
-                if table.id == me and seat == state.seat:
-                    continue
-                count += 1
-        return count
+        tables = await hosting.tables()
+        if tables is None:  # it does not answer: go by what this client last heard
+            tables = list(self.session.tables.values())
+        return count_others(tables, self._my_seat_at_my_server())
+
+    def _my_seat_at_my_server(self) -> tuple[str, int] | None:
+        """(table, seat) of mine at the server I host, if I sit at one of its tables."""
+        hosting, target, state = self.hosting, self.target, self.session.state
+        if hosting is None or target is None or state.info is None or state.seat is None:
+            return None
+        host, port = target
+        here = host.startswith("127.") or host in ("localhost", "::1", *hosting.addresses)
+        return (state.info.id, state.seat) if here and port == hosting.port else None
 
     async def action_quit(self) -> None:
-        """Quit; a host whose server has other players is asked first."""
-        others = self.others_at_my_server()
+        """Quit (q, ctrl+c, ctrl+q, the command palette): a host whose server has other
+        players seated is asked first. (A signal quits without asking: client/ending.py.)"""
+        if self._asking_quit or isinstance(self.screen, QuitHosting):
+            return
+        self._asking_quit = True
+        try:
+            others = await self.others_at_my_server()
+        finally:
+            self._asking_quit = False
         if not others:
             self.exit()
             return
@@ -312,6 +332,7 @@ class TakiApp(App[None]):
         self.session.quitting = True
         self.workers.cancel_group(self, "net")
         self.session.forget_server()
+        self.target = None
         while not isinstance(self._top(), StartScreen):
             self.pop_screen()
         self.session.quitting = False
@@ -418,6 +439,7 @@ class TakiApp(App[None]):
         self.session.quitting = True
         self.workers.cancel_group(self, "net")
         self.session.forget_server()
+        self.target = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(StartScreen(self.session, self.discovery))
@@ -441,6 +463,7 @@ class TakiApp(App[None]):
     # ------------------------------------------------------------ network
 
     def connect(self, host: str, port: int) -> None:
+        self.target = (host, port)
         self._network(host, port)
 
     @work(exclusive=True, group="net")
@@ -590,7 +613,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.guest and not args.address:
         print("taki-client: --guest needs a server address", file=sys.stderr)
         return EXIT_USAGE
-    TakiApp(
+    app = TakiApp(
         args.address,
         name=args.name.strip() if args.name else None,
         watch=args.watch,
@@ -602,7 +625,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         fresh=args.fresh,
         guest=args.guest,
         guest_renamed=args.guest_renamed,
-    ).run()
+    )
+    app.ending.for_the_command()
+    app.run()
     return EXIT_OK
 
 
