@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import math
 import sys
-from collections.abc import Awaitable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar
 
 import trio
@@ -102,6 +102,12 @@ class Clocks(TableState):
 
     async def _retry_store(self) -> None:
         raise NotImplementedError  # Table: try the store again while paused
+
+    def _seat_backup(self) -> Callable[[], None]:
+        raise NotImplementedError  # Table: an undo for a seat change about to be made
+
+    async def _store_seats(self, undo: Callable[[], None]) -> None:
+        raise NotImplementedError  # Table: store a seat change, or undo it and refuse it
 
     def _acting_seats(self) -> list[int]:
         game = self.game
@@ -298,12 +304,14 @@ class Clocks(TableState):
         now = trio.current_time()
         grace = self._grace_due()
         if grace is not None and grace <= now:
+            undo = self._seat_backup()
             for i, s in enumerate(self.seats):
                 if (
                     s is not None and s.person and s.member is None and s.away_since is not None
                     and s.away_since + self.options.reconnect_grace <= now
                 ):
                     self._give_up(i, returnable=True)
+            await self._store_seats(undo)  # (if it cannot be: undone, paused, tried later)
             await self._changed()
             return None
         game = self.game
