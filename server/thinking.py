@@ -15,6 +15,8 @@ next search, so one stuck search can never keep a table (or every table) waiting
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -49,6 +51,22 @@ class SearchTimeout(Exception):
     """A search did not answer within its limit (its worker was stopped)."""
 
 
+def _end_with_the_server() -> None:
+    """In a worker, first thing: end as soon as the server process ends, however it
+    ends. A spawned worker holds both ends of its task queue, so after a ``kill -9`` of
+    the server it would wait on that queue for ever (with the resource tracker it
+    keeps alive)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        parent.join()  # (waits on the parent's sentinel: readable once it is gone)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="end with the server", daemon=True).start()
+
+
 def _think(bot: Bot, view: dict[str, Any], legal: list[EngineAction]) -> tuple[EngineAction, Bot]:
     """In the worker: the bot's choice, and the bot as it is after making it."""
     return bot.choose(view, legal), bot
@@ -76,7 +94,9 @@ class Thinkers:
                 # spawn, not fork: a forked copy of a running trio server (its threads,
                 # sockets and database) is nothing a worker should hold.
                 context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+                self._pool = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=_end_with_the_server
+                )
             pool = self._pool
             future = pool.submit(_think, bot, view, legal)
             try:

@@ -1,7 +1,8 @@
 """Tables with strong bots always move on: through the real ``taki-server`` every game
 of a person with 1 or 3 strong bots finishes; a bot's play that says "last card" is
 taken, not asked for again forever; a search that never answers is given up (logged)
-and ``basic`` plays for it, while the other tables go on meanwhile.
+and ``basic`` plays for it, while the other tables go on meanwhile; and a server killed
+with ``kill -9`` leaves no search worker behind.
 
 (The stall these pin: a strong bot's play carrying the last-card flag was compared
 with the legal list, which never lists that flag, judged illegal and asked for again;
@@ -10,8 +11,11 @@ the bot chose the same play every time, so its table waited forever, silently.)
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import random
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -26,7 +30,7 @@ from engine import Action as EngineAction
 from engine import Game, game_from_position, view_of
 from engine.events import Event as EngineEvent
 from engine.strong import StrongBot
-from protocol.messages import Ack, AddBot, CreateTable, Rematch, Start
+from protocol.messages import Ack, AddBot, CreateTable, Event, Rematch, Start
 from server.table import Table
 from server.thinking import SearchTimeout, Thinkers
 
@@ -122,6 +126,55 @@ async def test_a_strong_bots_play_saying_last_card_is_played_not_asked_for_again
         nursery.cancel_scope.cancel()
     assert table.actions[0] == EngineAction("play", 1, "R3", None, True)
     assert table.game is not None and table.game.hands[1] == ["G7"]  # said: no penalty
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError), open(f"/proc/{entry}/stat") as f:
+                if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    out.append(int(entry))
+    return out
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is still a live process (an unreaped zombie has ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.trio
+async def test_a_killed_servers_search_workers_end_with_it(tmp_path: Path) -> None:
+    server = await ServerProcess.start(_server_command(tmp_path), str(tmp_path / "server.log"))
+    workers: list[int] = []
+    try:
+        async with trio.open_nursery() as nursery:
+            person = await connect(nursery, server.port, "P")
+            assert isinstance(await person.request(CreateTable, options=options(seats=2)), Ack)
+            assert isinstance(await person.request(AddBot, kind="strong"), Ack)
+            assert isinstance(await person.request(Start, first_seat=1), Ack)
+            await person.wait_for(  # the strong bot moved: its worker is up
+                lambda m: isinstance(m, Event) and m.event.get("seat") == 1, timeout=60
+            )
+            workers = _children(server.pid)
+            assert workers
+            server.process.kill()  # kill -9: the server cannot tell its workers
+            await server.process.wait()
+            nursery.cancel_scope.cancel()
+        with trio.move_on_after(30):
+            while any(_running(p) for p in workers):
+                await trio.sleep(0.1)
+        assert not [p for p in workers if _running(p)]
+    finally:
+        for pid in workers:  # (if they outlived it: not beyond this test)
+            if _running(pid):
+                os.kill(pid, signal.SIGKILL)
+        await server.stop()
 
 
 class HangingBot:
