@@ -146,7 +146,7 @@ class Broadcaster(Clocks):
             if observe is None:
                 continue
             seen = [redact(ev, index) for ev in events]
-            if index == self._thinking:
+            if self._thinking is not None and bot is self._thinking.bot:
                 self._held_for_bot.extend(seen)
             else:
                 observe(seen)

@@ -482,7 +482,11 @@ class Session:
     async def _on_create_table(self, message: CreateTable) -> Message:
         self._not_at_table()
         table = self.lobby.create(message.options)
-        seat, token = await self._enter(table.join(self))
+        try:
+            seat, token = await self._enter(table.join(self))
+        except ProtocolError:  # (the store is down): a table nobody sits at is not kept
+            await self.lobby.left(table)
+            raise
         self.table = table
         return Ack(message.id, table=table.id, seat=seat, token=token)
 
