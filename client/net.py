@@ -21,11 +21,13 @@ from protocol.lan import DEFAULT_PORT
 from protocol.messages import Ack, Error, Message, Ping, Pong, Request, Welcome
 
 CLIENT_SOFTWARE = "taki-client/0.1"
+PING_AFTER = 2.0
+"""Seconds of quiet from the server after which the client pings it (again each time)."""
+SILENT_AFTER = 3 * PING_AFTER
+"""Seconds without a byte from the server after which the connection counts as lost.
+A Wi-Fi that drops, or a laptop lid that closes, sends no FIN: without this the client
+would sit on a dead connection for the kernel's many minutes, its screen saying nothing."""
 
-QUIET = 5.0
-"""Seconds of silence after which the client pings the server; silent as long again, the
-connection counts as lost and the client reconnects. (``taki-server`` pings every 10 s
-and answers a ping at once: a live server is never silent for 10 s after a ping.)"""
 
 
 class LinkClosed(Exception):
@@ -91,6 +93,10 @@ class Link:
         self._ids = ids if ids is not None else itertools.count(1)
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
+        self._heard = 0.0  # the loop's clock when the server was last heard
+        self._nonces = itertools.count(1)
+        self.ping_after = PING_AFTER
+        self.silent_after = SILENT_AFTER
 
     async def open(
         self,
@@ -116,9 +122,12 @@ class Link:
             message = getattr(first, "message", "the server refused the connection")
             raise LinkClosed(str(message))
         self.welcome = first
+        self._heard = asyncio.get_running_loop().time()
         return first
 
-    async def _next(self) -> Message:
+    async def _next(self, watch: bool = False) -> Message:
+        """The next message; with ``watch``, pinging a quiet server and giving up on a
+        silent one (see ``SILENT_AFTER``)."""
         assert self._reader is not None
         while True:
             try:
@@ -130,33 +139,43 @@ class Link:
             if self.conn.closed:
                 raise LinkClosed("the server closed the connection")
             try:
-                data = await self._reader.read(65536)
+                data = await (self._read_watching() if watch else self._reader.read(65536))
             except OSError as exc:
                 raise LinkClosed(f"connection lost ({exc})") from None
             if not data:
                 raise LinkClosed("the server closed the connection")
+            self._heard = asyncio.get_running_loop().time()
             self.conn.receive_data(data)
 
+    async def _read_watching(self) -> bytes:
+        """Read; while the server is quiet, ping it every ``ping_after`` seconds, and
+        after ``silent_after`` seconds of silence drop the connection (LinkClosed)."""
+        assert self._reader is not None
+        loop = asyncio.get_running_loop()
+        while True:
+            quiet = loop.time() - self._heard
+            if quiet >= self.silent_after:
+                if self._writer is not None:
+                    self._writer.transport.abort()  # nothing more to say to it
+                raise LinkClosed(f"the server stopped answering (nothing for {quiet:.0f} s)")
+            wait = min(self.ping_after, self.silent_after - quiet)
+            try:
+                # A read cut short by the timeout takes no bytes from the buffer.
+                return await asyncio.wait_for(self._reader.read(65536), wait)
+            except TimeoutError:
+                if loop.time() - self._heard < self.silent_after:
+                    self.send(Ping(next(self._nonces)))
+
     async def run(
-        self, deliver: Callable[[Message], Awaitable[None] | None], quiet: float = QUIET
+        self, deliver: Callable[[Message], Awaitable[None] | None], quiet: float = PING_AFTER
     ) -> None:
         """Read until the connection ends (then raise LinkClosed), delivering messages.
-        A server silent for ``quiet`` seconds is pinged; silent as long again, it is
-        taken as lost (a connection cut without a word, as when the Wi-Fi drops, would
-        otherwise look alive for minutes, until TCP gives up)."""
-        nonces = itertools.count(1)
-        pinged = False
+        A server quiet for ``quiet`` seconds is pinged; silent three times as long, it is
+        taken as lost (``SILENT_AFTER``)."""
+        self.ping_after, self.silent_after = quiet, SILENT_AFTER / PING_AFTER * quiet
+        self._heard = asyncio.get_running_loop().time()
         while True:
-            try:
-                async with asyncio.timeout(quiet):
-                    message = await self._next()
-            except TimeoutError:
-                if pinged:
-                    raise LinkClosed(f"no answer from the server for {2 * quiet:g} s") from None
-                self.send(Ping(next(nonces)))
-                pinged = True
-                continue
-            pinged = False
+            message = await self._next(watch=True)
             if isinstance(message, Ping):
                 self.send(Pong(message.nonce))
                 continue

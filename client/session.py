@@ -62,7 +62,7 @@ from . import tokens
 from .config import Settings
 from .i18n import _
 from .levels import usable
-from .net import QUIET, Link, LinkClosed
+from .net import PING_AFTER, Link, LinkClosed
 from .safe import inert
 from .state import TableState
 
@@ -184,8 +184,8 @@ class Session:
         self.retry_at: float | None = None
         self.attempt = 0
         """Attempts to connect that failed since the server was lost (or first tried)."""
-        self.quiet = QUIET
-        """Seconds of silence before the server is pinged; as long again: lost."""
+        self.quiet = PING_AFTER
+        """Seconds of quiet before the server is pinged; silent three times as long: lost."""
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         """How the connection loop waits between attempts (a test's fake clock)."""
         self.server_stopped = False

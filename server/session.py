@@ -83,8 +83,10 @@ class Limits:
     """A connection's deadlines and sizes (seconds, frames)."""
 
     hello_timeout: float = 10.0
-    ping_interval: float = 10.0
-    idle_timeout: float = 30.0
+    ping_interval: float = 5.0
+    idle_timeout: float = 15.0
+    """A peer silent this long is dropped (its seat's grace starts): a Wi-Fi that drops
+    or a lid that closes sends no FIN, and the table should not wait long to know."""
     queue_size: int = 512
     recv_size: int = 65536
     rate: float = 30.0
