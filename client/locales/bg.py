@@ -13,7 +13,6 @@ MESSAGES: dict[str, str] = {
     "Friends join with:": "Приятелите се включват с:",
     "Not connected.": "Няма връзка.",
     "Type an address like 192.168.1.23:8254": "Въведете адрес като 192.168.1.23:8254",
-    "no answer": "няма отговор",
     "Not connected: retrying...": "Няма връзка: нов опит...",
     "Connection lost: reconnecting...": "Връзката прекъсна: ново свързване...",
     "Connection": "Връзка",
@@ -27,7 +26,6 @@ MESSAGES: dict[str, str] = {
     "stairs": "турнир",
     "must play": "задължителна игра",
     "places": "класиране",
-    "turn": "ход",
     "Id": "№",
     "Table": "Маса",
     "Seats": "Места",
@@ -88,18 +86,14 @@ MESSAGES: dict[str, str] = {
     "LAST CARD!": "ПОСЛЕДНА КАРТА!",
     "Leading card": "Горна карта",
     "Colour": "Цвят",
-    "Draw pile": "Купчина за теглене",
     "You host this table: a add a bot, x remove a bot, s start.": (
         "Вие сте домакин: a добавя бот, x маха бот, s започва играта."
     ),
     "Waiting for the host to start the game.": "Изчаква се домакинът да започне играта.",
     "Game over.": "Край на играта.",
     "{name} wins!": "{name} печели!",
-    "r: rematch": "r: реванш",
     "+2 stack: {n}": "натрупани +2: {n}",
     "+3 from {name}": "+3 от {name}",
-    "open {color} TAKI": "отворен {color} TAKI",
-    "{color} TAKI run": "серия TAKI, {color}",
     "Plus: play one more card or draw": "Плюс: изиграйте още една карта или теглете",
     "King: play any card or end the turn (e)": (
         "Крал: изиграйте коя да е карта или приключете хода (e)"
@@ -137,7 +131,6 @@ MESSAGES: dict[str, str] = {
     "green": "зелен",
     "blue": "син",
     "yellow": "жълт",
-    "{color} {card}": "{color} {card}",
     "Stop": "Стоп",
     "Change Direction": "Смяна на посоката",
     "Plus": "Плюс",
@@ -148,7 +141,6 @@ MESSAGES: dict[str, str] = {
     # the game log (words)
     "{who} played {card}": "{who} изигра {card}",
     "colour is now {color}": "цветът вече е {color}",
-    "{who} drew {cards}": "{who} изтегли {cards}",
     "(+2 stack)": "(натрупани +2)",
     "(owed after a Plus)": "(дължима след Плюс)",
     "(+3)": "(+3)",
@@ -174,7 +166,6 @@ MESSAGES: dict[str, str] = {
     "{who} finishes in place {n}": "{who} завършва на място {n}",
     # the game log, the player's own events (words)
     "You played {card}": "Вие изиграхте {card}",
-    "You drew {cards}": "Вие изтеглихте {cards}",
     "You declared last card": "Вие обявихте „последна карта“",
     "You closed the TAKI": "Вие затворихте TAKI",
     "You left the TAKI open": "Вие оставихте TAKI отворен",
@@ -202,9 +193,6 @@ MESSAGES: dict[str, str] = {
     "The deal.": "Раздаването.",
     "This replay does not follow the rules here; it stops.": (
         "Тук записът не следва правилата; повторението спира."
-    ),
-    "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
-        "→ напред · ← назад · PgUp/PgDn по десет · Home/End · q затваряне"
     ),
     'No game is being played here yet.': 'Тук още не се играе.',
     'The game is over.': 'Играта свърши.',
@@ -299,8 +287,6 @@ MESSAGES: dict[str, str] = {
     'Hand: sorted by colour': 'Ръка: подредена по цвят',
     "Draw pile: {n}": "Тесте: {n}",
     "{n}s": "{n} с",
-    "{n} card": "{n} карта",
-    "{n} cards": "{n} карти",
     'You did not say last card: you draw {n}': 'Не обявихте последна карта: теглите {n}',
     '{who} did not say last card: draws {n}': '{who} не обяви последна карта: тегли {n}',
     'Time ran out: your turn ends': 'Времето изтече: ходът ви приключва',
@@ -311,9 +297,6 @@ MESSAGES: dict[str, str] = {
     ),
     'You said last card': 'Обявихте „последна карта“',
     '{who} said last card': '{who} обяви „последна карта“',
-    'A bot played {card} for {who}': 'Бот изигра {card} вместо {who}',
-    'A bot drew {cards} for {who}': 'Бот изтегли {cards} вместо {who}',
-    'passed: {names}': 'пропуснаха: {names}',
     'Your turn': 'Ваш ред',
     "{drew}: {cards}": "{drew}: {cards}",
     'Finished games': 'Изиграни игри',
@@ -464,9 +447,6 @@ MESSAGES.update({
     "Your server is running. Friends type one of these:": (
         "Сървърът ви работи. Приятелите въвеждат едно от тези:"
     ),
-    "{count} other players are at your server. Quitting stops it for them too.": (
-        "{count} други играчи са на вашия сървър. Изходът го спира и за тях."
-    ),
     "(this machine)": "(този компютър)",
     "Not looking for games (TAKI_DISCOVERY=off): join by address.": (
         "Не се търсят игри (TAKI_DISCOVERY=off): влезте по адрес."
@@ -484,3 +464,63 @@ MESSAGES.update({
     "Bots' level": "Ниво на ботовете",
     "Bots: {level} (l changes)": "Ботове: {level} (l сменя)",
 })
+
+# Whole sentences (issue 24): cards as whole phrases, counts through PLURALS.
+MESSAGES.update({
+    "Player": "Играч",
+    "{time} per turn": "{time} на ход",
+    "→ forward · ← back · {pgup}/{pgdn} ten · {home}/{end} · q close": (
+        "→ напред · ← назад · {pgup}/{pgdn} по десет · {home}/{end} · q затваряне"
+    ),
+    "open {taki}": "отворено {taki}",
+    "{taki} run": "серия с {taki}",
+    "red {number}": "червена {number}",
+    "red Stop": "червен Стоп",
+    "red +2": "червен +2",
+    "red Change Direction": "червена Смяна на посоката",
+    "red Plus": "червен Плюс",
+    "red TAKI": "червено TAKI",
+    "green {number}": "зелена {number}",
+    "green Stop": "зелен Стоп",
+    "green +2": "зелен +2",
+    "green Change Direction": "зелена Смяна на посоката",
+    "green Plus": "зелен Плюс",
+    "green TAKI": "зелено TAKI",
+    "blue {number}": "синя {number}",
+    "blue Stop": "син Стоп",
+    "blue +2": "син +2",
+    "blue Change Direction": "синя Смяна на посоката",
+    "blue Plus": "син Плюс",
+    "blue TAKI": "синьо TAKI",
+    "yellow {number}": "жълта {number}",
+    "yellow Stop": "жълт Стоп",
+    "yellow +2": "жълт +2",
+    "yellow Change Direction": "жълта Смяна на посоката",
+    "yellow Plus": "жълт Плюс",
+    "yellow TAKI": "жълто TAKI",
+    "Time ran out: you let the +3 through": "Времето изтече: не отговорихте на +3",
+    "Time ran out: {who} let the +3 through": "Времето изтече: {who} не отговори на +3",
+})
+
+PLURALS: dict[str, dict[str, str]] = {
+    "{n} card": {
+        "one": "{n} карта",
+        "other": "{n} карти",
+    },
+    "You drew {n} card": {
+        "one": "Изтеглихте {n} карта",
+        "other": "Изтеглихте {n} карти",
+    },
+    "{who} drew {n} card": {
+        "one": "{who} изтегли {n} карта",
+        "other": "{who} изтегли {n} карти",
+    },
+    "{names} let it through": {
+        "one": "{names} го пропусна",
+        "other": "{names} го пропуснаха",
+    },
+    "{count} other player is at your server. Quitting stops it for them too.": {
+        "one": "Още {count} играч е на вашия сървър. Ако излезете, сървърът ще спре и за него.",
+        "other": "Още {count} играчи са на вашия сървър. Ако излезете, сървърът ще спре и за тях.",
+    },
+}

@@ -15,7 +15,6 @@ MESSAGES: dict[str, str] = {
     "Friends join with:": "Vos amis se connectent avec :",
     "Not connected.": "Non connecté.",
     "Type an address like 192.168.1.23:8254": "Saisissez une adresse comme 192.168.1.23:8254",
-    "no answer": "pas de réponse",
     "Not connected: retrying...": "Non connecté : nouvel essai...",
     "Connection lost: reconnecting...": "Connexion perdue : reconnexion...",
     "Connection": "Connexion",
@@ -29,7 +28,6 @@ MESSAGES: dict[str, str] = {
     "stairs": "tournoi",
     "must play": "jeu obligatoire",
     "places": "classement",
-    "turn": "tour",
     "Id": "N°",
     "Table": "Table",
     "Seats": "Places",
@@ -90,18 +88,14 @@ MESSAGES: dict[str, str] = {
     "LAST CARD!": "DERNIÈRE CARTE !",
     "Leading card": "Carte du dessus",
     "Colour": "Couleur",
-    "Draw pile": "Pioche",
     "You host this table: a add a bot, x remove a bot, s start.": (
         "Vous êtes l'hôte : a ajouter un bot, x retirer un bot, s commencer."
     ),
     "Waiting for the host to start the game.": "En attente du lancement par l'hôte.",
     "Game over.": "Partie terminée.",
     "{name} wins!": "{name} gagne !",
-    "r: rematch": "r : revanche",
     "+2 stack: {n}": "+2 cumulés : {n}",
     "+3 from {name}": "+3 de {name}",
-    "open {color} TAKI": "TAKI {color} ouvert",
-    "{color} TAKI run": "série du TAKI {color}",
     "Plus: play one more card or draw": "Plus : jouez une carte de plus ou piochez",
     "King: play any card or end the turn (e)": (
         "Roi : jouez n'importe quelle carte ou finissez le tour (e)"
@@ -139,7 +133,6 @@ MESSAGES: dict[str, str] = {
     "green": "vert",
     "blue": "bleu",
     "yellow": "jaune",
-    "{color} {card}": "{card} {color}",
     "Stop": "Stop",
     "Change Direction": "Changement de sens",
     "Plus": "Plus",
@@ -150,7 +143,6 @@ MESSAGES: dict[str, str] = {
     # the game log (words)
     "{who} played {card}": "{who} a joué {card}",
     "colour is now {color}": "nouvelle couleur : {color}",
-    "{who} drew {cards}": "{who} a pioché {cards}",
     "(+2 stack)": "(+2 cumulés)",
     "(owed after a Plus)": "(dû après un Plus)",
     "(+3)": "(+3)",
@@ -178,7 +170,6 @@ MESSAGES: dict[str, str] = {
     "{who} finishes in place {n}": "{who} termine à la {n}e place",
     # the game log, the player's own events (words)
     "You played {card}": "Vous avez joué {card}",
-    "You drew {cards}": "Vous avez pioché {cards}",
     "You declared last card": "Vous avez dit « dernière carte »",
     "You closed the TAKI": "Vous avez fermé le TAKI",
     "You left the TAKI open": "Vous avez laissé le TAKI ouvert",
@@ -206,9 +197,6 @@ MESSAGES: dict[str, str] = {
     "The deal.": "La donne.",
     "This replay does not follow the rules here; it stops.": (
         "Ici, la partie enregistrée ne suit pas les règles : la relecture s'arrête."
-    ),
-    "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
-        "→ avancer · ← reculer · PgUp/PgDn dix · Home/End · q fermer"
     ),
     'No game is being played here yet.': "Aucune partie n'est en cours ici.",
     'The game is over.': 'La partie est terminée.',
@@ -307,8 +295,6 @@ MESSAGES: dict[str, str] = {
     'Hand: sorted by colour': 'Main : triée par couleur',
     "Draw pile: {n}": "Pioche : {n}",
     "{n}s": "{n} s",
-    "{n} card": "{n} carte",
-    "{n} cards": "{n} cartes",
     'You did not say last card: you draw {n}': (
         "Vous n'avez pas dit dernière carte : vous piochez {n}"
     ),
@@ -321,9 +307,6 @@ MESSAGES: dict[str, str] = {
     ),
     'You said last card': 'Vous avez dit « dernière carte »',
     '{who} said last card': '{who} a dit « dernière carte »',
-    'A bot played {card} for {who}': 'Un bot a joué {card} pour {who}',
-    'A bot drew {cards} for {who}': 'Un bot a pioché {cards} pour {who}',
-    'passed: {names}': 'ont passé : {names}',
     'Your turn': 'Votre tour',
     "{drew}: {cards}": "{drew} : {cards}",
     'Finished games': 'Parties terminées',
@@ -488,9 +471,6 @@ MESSAGES.update({
     "Your server is running. Friends type one of these:": (
         "Votre serveur tourne. Vos amis tapent l'une de ces commandes :"
     ),
-    "{count} other players are at your server. Quitting stops it for them too.": (
-        "{count} autres joueurs sont sur votre serveur. Quitter l'arrête aussi pour eux."
-    ),
     "(this machine)": "(cette machine)",
     "Not looking for games (TAKI_DISCOVERY=off): join by address.": (
         "Pas de recherche de parties (TAKI_DISCOVERY=off) : rejoignez par adresse."
@@ -508,3 +488,77 @@ MESSAGES.update({
     "Bots' level": "Niveau des bots",
     "Bots: {level} (l changes)": "Bots : {level} (l pour changer)",
 })
+
+# Whole sentences (issue 24): cards as whole phrases, counts through PLURALS.
+MESSAGES.update({
+    "Player": "Joueur",
+    "{time} per turn": "{time} par tour",
+    "→ forward · ← back · {pgup}/{pgdn} ten · {home}/{end} · q close": (
+        "→ avancer · ← reculer · {pgup}/{pgdn} dix · {home}/{end} · q fermer"
+    ),
+    "open {taki}": "{taki} ouvert",
+    "{taki} run": "série du {taki}",
+    "red {number}": "{number} rouge",
+    "red Stop": "Stop rouge",
+    "red +2": "+2 rouge",
+    "red Change Direction": "Changement de sens rouge",
+    "red Plus": "Plus rouge",
+    "red TAKI": "TAKI rouge",
+    "green {number}": "{number} vert",
+    "green Stop": "Stop vert",
+    "green +2": "+2 vert",
+    "green Change Direction": "Changement de sens vert",
+    "green Plus": "Plus vert",
+    "green TAKI": "TAKI vert",
+    "blue {number}": "{number} bleu",
+    "blue Stop": "Stop bleu",
+    "blue +2": "+2 bleu",
+    "blue Change Direction": "Changement de sens bleu",
+    "blue Plus": "Plus bleu",
+    "blue TAKI": "TAKI bleu",
+    "yellow {number}": "{number} jaune",
+    "yellow Stop": "Stop jaune",
+    "yellow +2": "+2 jaune",
+    "yellow Change Direction": "Changement de sens jaune",
+    "yellow Plus": "Plus jaune",
+    "yellow TAKI": "TAKI jaune",
+    "Time ran out: you let the +3 through": "Délai écoulé : vous n'avez pas répondu au +3",
+    "Time ran out: {who} let the +3 through": "Délai écoulé : {who} n'a pas répondu au +3",
+})
+
+PLURALS: dict[str, dict[str, str]] = {
+    "{n} card": {
+        "one": "{n} carte",
+        "many": "{n} de cartes",
+        "other": "{n} cartes",
+    },
+    "You drew {n} card": {
+        "one": "Vous avez pioché {n} carte",
+        "many": "Vous avez pioché {n} de cartes",
+        "other": "Vous avez pioché {n} cartes",
+    },
+    "{who} drew {n} card": {
+        "one": "{who} a pioché {n} carte",
+        "many": "{who} a pioché {n} de cartes",
+        "other": "{who} a pioché {n} cartes",
+    },
+    "{names} let it through": {
+        "one": "{names} l'a laissé passer",
+        "many": "{names} l'ont laissé passer",
+        "other": "{names} l'ont laissé passer",
+    },
+    "{count} other player is at your server. Quitting stops it for them too.": {
+        "one": (
+            "{count} autre joueur est sur votre serveur : si vous quittez, il s'arrête aussi pour "
+            "lui."
+        ),
+        "many": (
+            "{count} d'autres joueurs sont sur votre serveur : si vous quittez, il s'arrête aussi "
+            "pour eux."
+        ),
+        "other": (
+            "{count} autres joueurs sont sur votre serveur : si vous quittez, il s'arrête aussi "
+            "pour eux."
+        ),
+    },
+}

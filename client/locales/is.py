@@ -13,7 +13,6 @@ MESSAGES: dict[str, str] = {
     "Friends join with:": "Vinir tengjast með:",
     "Not connected.": "Ekki tengt.",
     "Type an address like 192.168.1.23:8254": "Sláðu inn vistfang eins og 192.168.1.23:8254",
-    "no answer": "ekkert svar",
     "Not connected: retrying...": "Ekki tengt: reyni aftur...",
     "Connection lost: reconnecting...": "Tenging rofnaði: tengist aftur...",
     "Connection": "Tenging",
@@ -27,7 +26,6 @@ MESSAGES: dict[str, str] = {
     "stairs": "mót",
     "must play": "skylt að spila",
     "places": "um sæti",
-    "turn": "tími á umferð",
     "Id": "Nr.",
     "Table": "Borð",
     "Seats": "Sæti",
@@ -88,18 +86,14 @@ MESSAGES: dict[str, str] = {
     "LAST CARD!": "SÍÐASTA SPIL!",
     "Leading card": "Efsta spil",
     "Colour": "Litur",
-    "Draw pile": "Dráttarbunki",
     "You host this table: a add a bot, x remove a bot, s start.": (
         "Þú hýsir borðið: a bætir við tölvu, x fjarlægir tölvu, s byrjar leikinn."
     ),
     "Waiting for the host to start the game.": "Beðið eftir að gestgjafinn hefji leikinn.",
     "Game over.": "Spilinu er lokið.",
     "{name} wins!": "{name} vinnur!",
-    "r: rematch": "r: nýtt spil",
     "+2 stack: {n}": "+2 stafli: {n}",
     "+3 from {name}": "+3 frá {name}",
-    "open {color} TAKI": "opið {color} TAKI",
-    "{color} TAKI run": "{color} TAKI í gangi",
     "Plus: play one more card or draw": "Plús: spilaðu einu spili í viðbót eða dragðu",
     "King: play any card or end the turn (e)": (
         "Kóngur: settu hvaða spil sem er eða ljúktu umferðinni (e)"
@@ -137,7 +131,6 @@ MESSAGES: dict[str, str] = {
     "green": "grænt",
     "blue": "blátt",
     "yellow": "gult",
-    "{color} {card}": "{color} {card}",
     "Stop": "Stopp",
     "Change Direction": "Stefnuskipti",
     "Plus": "Plús",
@@ -148,7 +141,6 @@ MESSAGES: dict[str, str] = {
     # the game log (words); "spilaði:" keeps the card in the nominative
     "{who} played {card}": "{who} spilaði: {card}",
     "colour is now {color}": "nýr litur: {color}",
-    "{who} drew {cards}": "{who} dró {cards}",
     "(+2 stack)": "(+2 stafli)",
     "(owed after a Plus)": "(eftir Plús)",
     "(+3)": "(+3)",
@@ -174,7 +166,6 @@ MESSAGES: dict[str, str] = {
     "{who} finishes in place {n}": "{who} lendir í {n}. sæti",
     # the game log, the player's own events (words)
     "You played {card}": "Þú spilaðir: {card}",
-    "You drew {cards}": "Þú dróst {cards}",
     "You declared last card": "Þú sagðir „síðasta spil“",
     "You closed the TAKI": "Þú lokaðir TAKI",
     "You left the TAKI open": "Þú skildir TAKI eftir opið",
@@ -202,9 +193,6 @@ MESSAGES: dict[str, str] = {
     "The deal.": "Gjöfin.",
     "This replay does not follow the rules here; it stops.": (
         "Hér fylgir endurspilunin ekki reglunum; hún stöðvast."
-    ),
-    "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
-        "→ áfram · ← til baka · PgUp/PgDn tíu í einu · Home/End · q loka"
     ),
     'No game is being played here yet.': 'Hér er ekkert spil í gangi enn.',
     'The game is over.': 'Spilinu er lokið.',
@@ -301,8 +289,6 @@ MESSAGES: dict[str, str] = {
     'Hand: sorted by colour': 'Hönd: raðað eftir lit',
     "Draw pile: {n}": "Dráttarbunki: {n}",
     "{n}s": "{n} s",
-    "{n} card": "{n} spil",
-    "{n} cards": "{n} spil",
     'You did not say last card: you draw {n}': 'Þú sagðir ekki síðasta spil: þú dregur {n}',
     '{who} did not say last card: draws {n}': '{who} sagði ekki síðasta spil: dregur {n}',
     'Time ran out: your turn ends': 'Tíminn rann út: umferðinni þinni lýkur',
@@ -313,9 +299,6 @@ MESSAGES: dict[str, str] = {
     ),
     'You said last card': 'Þú sagðir „síðasta spil“',
     '{who} said last card': '{who} sagði „síðasta spil“',
-    'A bot played {card} for {who}': 'Tölva setti {card} fyrir {who}',
-    'A bot drew {cards} for {who}': 'Tölva dró {cards} fyrir {who}',
-    'passed: {names}': 'slepptu: {names}',
     'Your turn': 'Þín umferð',
     "{drew}: {cards}": "{drew}: {cards}",
     'Finished games': 'Lokin spil',
@@ -464,9 +447,6 @@ MESSAGES.update({
     "Your server is running. Friends type one of these:": (
         "Þjónninn þinn er í gangi. Vinir slá inn eitt af þessu:"
     ),
-    "{count} other players are at your server. Quitting stops it for them too.": (
-        "{count} aðrir leikmenn eru á þjóninum þínum. Ef þú hættir stöðvast hann líka hjá þeim."
-    ),
     "(this machine)": "(þessi vél)",
     "Not looking for games (TAKI_DISCOVERY=off): join by address.": (
         "Ekki leitað að leikjum (TAKI_DISCOVERY=off): tengstu með vistfangi."
@@ -484,3 +464,69 @@ MESSAGES.update({
     "Bots' level": "Styrkur tölvanna",
     "Bots: {level} (l changes)": "Tölvur: {level} (l breytir)",
 })
+
+# Whole sentences (issue 24): cards as whole phrases, counts through PLURALS.
+MESSAGES.update({
+    "Player": "Spilari",
+    "{time} per turn": "{time} á umferð",
+    "→ forward · ← back · {pgup}/{pgdn} ten · {home}/{end} · q close": (
+        "→ áfram · ← til baka · {pgup}/{pgdn} tíu í einu · {home}/{end} · q loka"
+    ),
+    "open {taki}": "opið {taki}",
+    "{taki} run": "röð: {taki}",
+    "red {number}": "rautt {number}",
+    "red Stop": "rautt Stopp",
+    "red +2": "rautt +2",
+    "red Change Direction": "rautt Stefnuskipti",
+    "red Plus": "rauður Plús",
+    "red TAKI": "rautt TAKI",
+    "green {number}": "grænt {number}",
+    "green Stop": "grænt Stopp",
+    "green +2": "grænt +2",
+    "green Change Direction": "grænt Stefnuskipti",
+    "green Plus": "grænn Plús",
+    "green TAKI": "grænt TAKI",
+    "blue {number}": "blátt {number}",
+    "blue Stop": "blátt Stopp",
+    "blue +2": "blátt +2",
+    "blue Change Direction": "blátt Stefnuskipti",
+    "blue Plus": "blár Plús",
+    "blue TAKI": "blátt TAKI",
+    "yellow {number}": "gult {number}",
+    "yellow Stop": "gult Stopp",
+    "yellow +2": "gult +2",
+    "yellow Change Direction": "gult Stefnuskipti",
+    "yellow Plus": "gulur Plús",
+    "yellow TAKI": "gult TAKI",
+    "Time ran out: you let the +3 through": "Tíminn rann út: þú svaraðir ekki +3",
+    "Time ran out: {who} let the +3 through": "Tíminn rann út: {who} svaraði ekki +3",
+})
+
+PLURALS: dict[str, dict[str, str]] = {
+    "{n} card": {
+        "one": "{n} spil",
+        "other": "{n} spil",
+    },
+    "You drew {n} card": {
+        "one": "Þú dróst {n} spil",
+        "other": "Þú dróst {n} spil",
+    },
+    "{who} drew {n} card": {
+        "one": "{who} dró {n} spil",
+        "other": "{who} dró {n} spil",
+    },
+    "{names} let it through": {
+        "one": "{names} hleypti því í gegn",
+        "other": "{names} hleyptu því í gegn",
+    },
+    "{count} other player is at your server. Quitting stops it for them too.": {
+        "one": (
+            "{count} annar spilari er á þjóninum þínum. Ef þú hættir stöðvast þjónninn líka hjá "
+            "honum."
+        ),
+        "other": (
+            "{count} aðrir spilarar eru á þjóninum þínum. Ef þú hættir stöðvast þjónninn líka hjá "
+            "þeim."
+        ),
+    },
+}

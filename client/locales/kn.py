@@ -14,7 +14,6 @@ MESSAGES: dict[str, str] = {
     "Friends join with:": "ಸ್ನೇಹಿತರು ಇದರಿಂದ ಸೇರಬಹುದು:",
     "Not connected.": "ಸಂಪರ್ಕವಿಲ್ಲ.",
     "Type an address like 192.168.1.23:8254": "192.168.1.23:8254 ರೀತಿಯ ವಿಳಾಸವನ್ನು ಟೈಪ್ ಮಾಡಿ",
-    "no answer": "ಉತ್ತರವಿಲ್ಲ",
     "Not connected: retrying...": "ಸಂಪರ್ಕವಿಲ್ಲ: ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಲಾಗುತ್ತಿದೆ...",
     "Connection lost: reconnecting...": "ಸಂಪರ್ಕ ಕಡಿದುಹೋಯಿತು: ಮರುಸಂಪರ್ಕಿಸಲಾಗುತ್ತಿದೆ...",
     "Connection": "ಸಂಪರ್ಕ",
@@ -28,7 +27,6 @@ MESSAGES: dict[str, str] = {
     "stairs": "ಪಂದ್ಯಾವಳಿ",
     "must play": "ಆಡುವುದು ಕಡ್ಡಾಯ",
     "places": "ಸ್ಥಾನಗಳು",
-    "turn": "ಸರದಿ",
     "Id": "ಐಡಿ",
     "Table": "ಟೇಬಲ್",
     "Seats": "ಆಸನಗಳು",
@@ -87,18 +85,14 @@ MESSAGES: dict[str, str] = {
     "LAST CARD!": "ಕೊನೆಯ ಕಾರ್ಡ್!",
     "Leading card": "ಮೇಲಿನ ಕಾರ್ಡ್",
     "Colour": "ಬಣ್ಣ",
-    "Draw pile": "ತೆಗೆಯುವ ರಾಶಿ",
     "You host this table: a add a bot, x remove a bot, s start.": (
         "ನೀವು ಈ ಟೇಬಲಿನ ಆತಿಥೇಯರು: a ಬಾಟ್ ಸೇರಿಸಿ, x ಬಾಟ್ ತೆಗೆಯಿರಿ, s ಆರಂಭಿಸಿ."
     ),
     "Waiting for the host to start the game.": "ಆತಿಥೇಯರು ಆಟ ಆರಂಭಿಸುವುದಕ್ಕಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ.",
     "Game over.": "ಆಟ ಮುಗಿಯಿತು.",
     "{name} wins!": "{name} ಗೆದ್ದರು!",
-    "r: rematch": "r: ಮರುಪಂದ್ಯ",
     "+2 stack: {n}": "+2 ರಾಶಿ: {n}",
     "+3 from {name}": "{name} ಆಡಿದ +3",
-    "open {color} TAKI": "ತೆರೆದ {color} TAKI",
-    "{color} TAKI run": "{color} TAKI ಸರಣಿ",
     "Plus: play one more card or draw": "ಪ್ಲಸ್: ಇನ್ನೊಂದು ಕಾರ್ಡ್ ಆಡಿ ಅಥವಾ ತೆಗೆಯಿರಿ",
     "King: play any card or end the turn (e)": "ರಾಜ: ಯಾವುದೇ ಕಾರ್ಡ್ ಆಡಿ ಅಥವಾ ಸರದಿ ಮುಗಿಸಿ (e)",
     "Your move!": "ನಿಮ್ಮ ಸರದಿ!",
@@ -134,7 +128,6 @@ MESSAGES: dict[str, str] = {
     "green": "ಹಸಿರು",
     "blue": "ನೀಲಿ",
     "yellow": "ಹಳದಿ",
-    "{color} {card}": "{color} {card}",
     "Stop": "ಸ್ಟಾಪ್",
     "Change Direction": "ದಿಕ್ಕು ಬದಲಾವಣೆ",
     "Plus": "ಪ್ಲಸ್",
@@ -145,7 +138,6 @@ MESSAGES: dict[str, str] = {
     # the game log (words); "ಆಡಿದ್ದು {card}" reads right for ನೀವು and for a name alike
     "{who} played {card}": "{who} ಆಡಿದ್ದು {card}",
     "colour is now {color}": "ಈಗ ಬಣ್ಣ {color}",
-    "{who} drew {cards}": "{who} {cards} ತೆಗೆದರು",
     "(+2 stack)": "(+2 ರಾಶಿ)",
     "(owed after a Plus)": "(ಪ್ಲಸ್ ನಂತರ ಬಾಕಿ)",
     "(+3)": "(+3)",
@@ -171,7 +163,6 @@ MESSAGES: dict[str, str] = {
     "{who} finishes in place {n}": "{who} {n}ನೇ ಸ್ಥಾನ ಪಡೆದರು",
     # the game log, the player's own events (words)
     "You played {card}": "ನೀವು ಆಡಿದ್ದು {card}",
-    "You drew {cards}": "ನೀವು {cards} ತೆಗೆದಿರಿ",
     "You declared last card": 'ನೀವು "ಕೊನೆಯ ಕಾರ್ಡ್" ಎಂದು ಘೋಷಿಸಿದಿರಿ',
     "You closed the TAKI": "ನೀವು TAKI ಮುಚ್ಚಿದಿರಿ",
     "You left the TAKI open": "ನೀವು TAKI ತೆರೆದೇ ಬಿಟ್ಟಿರಿ",
@@ -201,9 +192,6 @@ MESSAGES: dict[str, str] = {
     "The deal.": "ಕಾರ್ಡುಗಳನ್ನು ಹಂಚಲಾಯಿತು.",
     "This replay does not follow the rules here; it stops.": (
         "ಈ ರೀಪ್ಲೇ ಇಲ್ಲಿ ನಿಯಮಗಳನ್ನು ಅನುಸರಿಸುವುದಿಲ್ಲ; ಇಲ್ಲಿಗೆ ನಿಲ್ಲುತ್ತದೆ."
-    ),
-    "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
-        "→ ಮುಂದೆ · ← ಹಿಂದೆ · PgUp/PgDn ಹತ್ತು · Home/End · q ಮುಚ್ಚಿ"
     ),
     'No game is being played here yet.': 'ಇಲ್ಲಿ ಇನ್ನೂ ಆಟ ನಡೆಯುತ್ತಿಲ್ಲ.',
     'The game is over.': 'ಆಟ ಮುಗಿದಿದೆ.',
@@ -302,8 +290,6 @@ MESSAGES: dict[str, str] = {
     'Hand: sorted by colour': 'ಕೈ: ಬಣ್ಣದ ಪ್ರಕಾರ',
     "Draw pile: {n}": "ತೆಗೆಯುವ ರಾಶಿ: {n}",
     "{n}s": "{n} ಸೆ",
-    "{n} card": "{n} ಕಾರ್ಡ್",
-    "{n} cards": "{n} ಕಾರ್ಡುಗಳು",
     'You did not say last card: you draw {n}': 'ನೀವು ಕೊನೆಯ ಕಾರ್ಡ್ ಎನ್ನಲಿಲ್ಲ: {n} ತೆಗೆಯಿರಿ',
     '{who} did not say last card: draws {n}': '{who} ಕೊನೆಯ ಕಾರ್ಡ್ ಎನ್ನಲಿಲ್ಲ: {n} ತೆಗೆಯುತ್ತಾರೆ',
     'Time ran out: your turn ends': 'ಸಮಯ ಮುಗಿಯಿತು: ನಿಮ್ಮ ಸರದಿ ಮುಗಿಯಿತು',
@@ -314,9 +300,6 @@ MESSAGES: dict[str, str] = {
     ),
     'You said last card': 'ನೀವು "ಕೊನೆಯ ಕಾರ್ಡ್" ಎಂದಿರಿ',
     '{who} said last card': '{who} "ಕೊನೆಯ ಕಾರ್ಡ್" ಎಂದರು',
-    'A bot played {card} for {who}': '{who} ಪರವಾಗಿ ಬಾಟ್ {card} ಹಾಕಿತು',
-    'A bot drew {cards} for {who}': '{who} ಪರವಾಗಿ ಬಾಟ್ {cards} ತೆಗೆಯಿತು',
-    'passed: {names}': 'ಬಿಟ್ಟವರು: {names}',
     'Your turn': 'ನಿಮ್ಮ ಸರದಿ',
     "{drew}: {cards}": "{drew}: {cards}",
     'Finished games': 'ಮುಗಿದ ಆಟಗಳು',
@@ -448,7 +431,8 @@ RULES = """\
 MESSAGES.update({
     "The server is back.": "ಸರ್ವರ್ ಮತ್ತೆ ಬಂದಿದೆ.",
     "Port {busy} is taken by another program, so your server uses port {port}.": (
-        "ಪೋರ್ಟ್ {busy} ಅನ್ನು ಬೇರೆ ಪ್ರೋಗ್ರಾಂ ಬಳಸುತ್ತಿದೆ, ಆದ್ದರಿಂದ ನಿಮ್ಮ ಸರ್ವರ್ ಪೋರ್ಟ್ {port} ಬಳಸುತ್ತದೆ."
+        "ಪೋರ್ಟ್ {busy} ಅನ್ನು ಬೇರೆ ಪ್ರೋಗ್ರಾಂ ಬಳಸುತ್ತಿದೆ, ಆದ್ದರಿಂದ ನಿಮ್ಮ ಸರ್ವರ್ ಪೋರ್ಟ್ {port} "
+        "ಬಳಸುತ್ತದೆ."
     ),
     "The server was stopped: waiting for it...": "ಸರ್ವರ್ ನಿಲ್ಲಿಸಲಾಗಿದೆ: ಅದಕ್ಕಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ...",
     "Cannot host": "ಆತಿಥ್ಯ ವಹಿಸಲು ಸಾಧ್ಯವಿಲ್ಲ",
@@ -468,9 +452,6 @@ MESSAGES.update({
     "Your server is running. Friends type one of these:": (
         "ನಿಮ್ಮ ಸರ್ವರ್ ಚಾಲನೆಯಲ್ಲಿದೆ. ಸ್ನೇಹಿತರು ಇವುಗಳಲ್ಲಿ ಒಂದನ್ನು ಟೈಪ್ ಮಾಡುತ್ತಾರೆ:"
     ),
-    "{count} other players are at your server. Quitting stops it for them too.": (
-        "{count} ಇತರ ಆಟಗಾರರು ನಿಮ್ಮ ಸರ್ವರ್‌ನಲ್ಲಿದ್ದಾರೆ. ನಿರ್ಗಮಿಸಿದರೆ ಅವರಿಗೂ ಅದು ನಿಲ್ಲುತ್ತದೆ."
-    ),
     "(this machine)": "(ಈ ಯಂತ್ರ)",
     "Not looking for games (TAKI_DISCOVERY=off): join by address.": (
         "ಆಟಗಳನ್ನು ಹುಡುಕುತ್ತಿಲ್ಲ (TAKI_DISCOVERY=off): ವಿಳಾಸದಿಂದ ಸೇರಿ."
@@ -488,3 +469,69 @@ MESSAGES.update({
     "Bots' level": "ಬಾಟ್\u200cಗಳ ಮಟ್ಟ",
     "Bots: {level} (l changes)": "ಬಾಟ್\u200cಗಳು: {level} (l ಬದಲಿಸುತ್ತದೆ)",
 })
+
+# Whole sentences (issue 24): cards as whole phrases, counts through PLURALS.
+MESSAGES.update({
+    "Player": "ಆಟಗಾರ",
+    "{time} per turn": "ಪ್ರತಿ ಸರದಿಗೆ {time}",
+    "→ forward · ← back · {pgup}/{pgdn} ten · {home}/{end} · q close": (
+        "→ ಮುಂದೆ · ← ಹಿಂದೆ · {pgup}/{pgdn} ಹತ್ತು ಹೆಜ್ಜೆ · {home}/{end} · q ಮುಚ್ಚಿ"
+    ),
+    "open {taki}": "ತೆರೆದ {taki}",
+    "{taki} run": "{taki} ಸರಣಿ",
+    "red {number}": "ಕೆಂಪು {number}",
+    "red Stop": "ಕೆಂಪು ಸ್ಟಾಪ್",
+    "red +2": "ಕೆಂಪು +2",
+    "red Change Direction": "ಕೆಂಪು ದಿಕ್ಕು ಬದಲಾವಣೆ",
+    "red Plus": "ಕೆಂಪು ಪ್ಲಸ್",
+    "red TAKI": "ಕೆಂಪು TAKI",
+    "green {number}": "ಹಸಿರು {number}",
+    "green Stop": "ಹಸಿರು ಸ್ಟಾಪ್",
+    "green +2": "ಹಸಿರು +2",
+    "green Change Direction": "ಹಸಿರು ದಿಕ್ಕು ಬದಲಾವಣೆ",
+    "green Plus": "ಹಸಿರು ಪ್ಲಸ್",
+    "green TAKI": "ಹಸಿರು TAKI",
+    "blue {number}": "ನೀಲಿ {number}",
+    "blue Stop": "ನೀಲಿ ಸ್ಟಾಪ್",
+    "blue +2": "ನೀಲಿ +2",
+    "blue Change Direction": "ನೀಲಿ ದಿಕ್ಕು ಬದಲಾವಣೆ",
+    "blue Plus": "ನೀಲಿ ಪ್ಲಸ್",
+    "blue TAKI": "ನೀಲಿ TAKI",
+    "yellow {number}": "ಹಳದಿ {number}",
+    "yellow Stop": "ಹಳದಿ ಸ್ಟಾಪ್",
+    "yellow +2": "ಹಳದಿ +2",
+    "yellow Change Direction": "ಹಳದಿ ದಿಕ್ಕು ಬದಲಾವಣೆ",
+    "yellow Plus": "ಹಳದಿ ಪ್ಲಸ್",
+    "yellow TAKI": "ಹಳದಿ TAKI",
+    "Time ran out: you let the +3 through": "ಸಮಯ ಮುಗಿಯಿತು: ನೀವು +3 ಗೆ ಉತ್ತರಿಸಲಿಲ್ಲ",
+    "Time ran out: {who} let the +3 through": "ಸಮಯ ಮುಗಿಯಿತು: {who} +3 ಗೆ ಉತ್ತರಿಸಲಿಲ್ಲ",
+})
+
+PLURALS: dict[str, dict[str, str]] = {
+    "{n} card": {
+        "one": "{n} ಕಾರ್ಡ್",
+        "other": "{n} ಕಾರ್ಡುಗಳು",
+    },
+    "You drew {n} card": {
+        "one": "ನೀವು {n} ಕಾರ್ಡನ್ನು ತೆಗೆದಿರಿ",
+        "other": "ನೀವು {n} ಕಾರ್ಡುಗಳನ್ನು ತೆಗೆದಿರಿ",
+    },
+    "{who} drew {n} card": {
+        "one": "{who} {n} ಕಾರ್ಡನ್ನು ತೆಗೆದರು",
+        "other": "{who} {n} ಕಾರ್ಡುಗಳನ್ನು ತೆಗೆದರು",
+    },
+    "{names} let it through": {
+        "one": "{names} ಅದನ್ನು ಬಿಟ್ಟರು",
+        "other": "{names} ಅದನ್ನು ಬಿಟ್ಟರು",
+    },
+    "{count} other player is at your server. Quitting stops it for them too.": {
+        "one": (
+            "ನಿಮ್ಮ ಸರ್ವರ್‌ನಲ್ಲಿ ಇನ್ನೂ {count} ಆಟಗಾರರಿದ್ದಾರೆ. ನೀವು ನಿರ್ಗಮಿಸಿದರೆ ಅವರಿಗೂ ಸರ್ವರ್ "
+            "ನಿಲ್ಲುತ್ತದೆ."
+        ),
+        "other": (
+            "ನಿಮ್ಮ ಸರ್ವರ್‌ನಲ್ಲಿ ಇನ್ನೂ {count} ಆಟಗಾರರಿದ್ದಾರೆ. ನೀವು ನಿರ್ಗಮಿಸಿದರೆ ಅವರಿಗೂ ಸರ್ವರ್ "
+            "ನಿಲ್ಲುತ್ತದೆ."
+        ),
+    },
+}

@@ -18,7 +18,7 @@ from engine import Game, Options, TakiError, action_from_json
 from protocol.limits import NAME_MAX, TABLE_NAME_MAX
 from protocol.messages import Replay
 
-from ..i18n import _
+from ..i18n import _, key
 from ..safe import inert
 from ..widgets.cards import card_text, color_swatch, sort_hand
 from ..words import action_words, color_word, describe
@@ -113,7 +113,8 @@ class ReplayScreen(Screen[None]):
                          style="bold green")
         self.query_one("#replay-board", Static).update(board)
         self.query_one("#replay-keys", Static).update(
-            _("→ forward · ← back · PgUp/PgDn ten · Home/End · q close")
+            _("→ forward · ← back · {pgup}/{pgdn} ten · {home}/{end} · q close").format(
+                pgup=key("PgUp"), pgdn=key("PgDn"), home=key("Home"), end=key("End"))
         )
 
     def action_step(self, delta: int) -> None:

@@ -25,7 +25,7 @@ from engine.reasons import why_not
 from protocol.limits import CHAT_MAX, NAME_MAX, TABLE_NAME_MAX
 
 from .. import intents
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..i18n import key as key_name
 from ..safe import inert
 from ..session import Session
@@ -348,14 +348,15 @@ class TableScreen(SessionScreen):
                 t.append(" (" + seconds(left) + ")")
             passed = [names[i] for i in pending.get("passed", []) if i < len(names)]
             if passed:
-                t.append(" " + _("passed: {names}").format(names=", ".join(passed)),
+                t.append(" · " + ngettext("{names} let it through", "{names} let it through",
+                                          len(passed)).format(names=", ".join(passed)),
                          style="")
             parts.append(t)
         taki = view.get("taki")
         if taki:
-            word = color_word(taki.get("color"))
-            kind = _("open {color} TAKI") if taki.get("open") else _("{color} TAKI run")
-            parts.append(Text(kind.format(color=word), style="bold"))
+            card = card_words(f"{taki.get('color')}taki")
+            kind = _("open {taki}") if taki.get("open") else _("{taki} run")
+            parts.append(Text(kind.format(taki=card), style="bold"))
         if view.get("follow") == "plus":
             parts.append(Text(_("Plus: play one more card or draw")))
         if view.get("follow") == "king":
