@@ -13,6 +13,7 @@ from typing import Any
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -36,6 +37,7 @@ from ..widgets.cards import (
     HandView,
     big_card,
     card_text,
+    color_keys,
     color_swatch,
     sort_hand,
 )
@@ -53,25 +55,28 @@ a few lines (the chat box and its input still fit)."""
 
 
 class ColorPicker(ModalScreen[str | None]):
-    """Which colour does the Change Colour name?"""
+    """Which colour does the Change Colour name? The language's colour keys
+    (``color_keys``: r g b y in English, r v b j in French) or 1-4."""
 
-    BINDINGS = [
-        Binding("r", "pick('R')", "Red"),
-        Binding("g", "pick('G')", "Green"),
-        Binding("b", "pick('B')", "Blue"),
-        Binding("y", "pick('Y')", "Yellow"),
-        Binding("escape", "pick('')", "Cancel"),
-    ]
+    BINDINGS = [Binding("escape", "pick('')", "Cancel")]
 
     def compose(self) -> ComposeResult:
+        keys = color_keys()
         with Vertical(id="picker"):
             yield Static(_("Name the new colour:"))
             line = Text()
-            for key, col in (("r", "R"), ("g", "G"), ("b", "B"), ("y", "Y")):
-                line.append(f" {key} ")
+            for col in "RGBY":
+                line.append(f" {keys[col]} ", style="bold")
                 line.append_text(color_swatch(col, color_word(col)))
             yield Static(line)
             yield Static(_("Esc: cancel"), classes="hint")
+
+    def on_key(self, event: events.Key) -> None:
+        chosen = {k: col for col, k in color_keys().items()}
+        chosen.update({str(i): col for i, col in enumerate("RGBY", 1)})
+        if event.character in chosen:
+            event.stop()
+            self.action_pick(chosen[event.character])
 
     def action_pick(self, color: str) -> None:
         self.dismiss(color or None)
@@ -97,6 +102,7 @@ class TableScreen(SessionScreen):
         Binding("r", "host('rematch')", "Rematch", show=False),
         Binding("v", "replay", "Replay", show=False),
         Binding("t", "chat", "Chat"),
+        Binding("escape", "leave_chat", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "leave", "Leave"),
         Binding("o", "order", "Sorted / as dealt", show=False),
@@ -379,7 +385,16 @@ class TableScreen(SessionScreen):
             out.append_text(part)
         return out
 
+    def chatting(self) -> bool:
+        """The chat box has the keys (typing goes there, not to the game)."""
+        focused = self.focused
+        return focused is not None and focused.id == "chat-input"
+
     def _keys(self) -> Text:
+        width = self.size.width or self.app.size.width
+        if self.chatting():
+            return fit_keys([(key_name("Enter"), _("send"), True),
+                             (key_name("Esc"), _("back to the game"), True)], width)
         state = self.session.state
         items: list[tuple[str, str, bool]] = []
         """(key, what it does, whether the words matter): what this moment offers."""
@@ -413,7 +428,7 @@ class TableScreen(SessionScreen):
             if state.action(kind) is not None:
                 items.append((key, label, True))
         items += [("t", _("chat"), False), ("?", _("help"), False), ("q", _("leave"), False)]
-        return fit_keys(items, self.size.width or self.app.size.width)
+        return fit_keys(items, width)
 
     # ------------------------------------------------------------ actions
 
@@ -509,6 +524,17 @@ class TableScreen(SessionScreen):
 
     def action_chat(self) -> None:
         self.query_one("#chat-input", Input).focus()
+
+    def action_leave_chat(self) -> None:
+        """Esc in the chat box gives the keys back to the game (the typed text stays)."""
+        if self.chatting():
+            self.set_focus(None)
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_view()  # the key bar says what the keys do now
+
+    def on_descendant_blur(self) -> None:
+        self.refresh_view()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "chat-input":
