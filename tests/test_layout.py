@@ -39,6 +39,19 @@ def test_key_bar_shrinks_to_fit() -> None:
     assert fit_keys(items, 16).plain == "d draw  t  q"
 
 
+def test_key_bar_drops_the_least_important_labels_one_at_a_time() -> None:
+    """A few cells too long drops one label, not all of them (the lobby in fr, bg, is
+    showed 's  ?  q'); what matters keeps its words longest."""
+    items = [("n", "new table", True), ("Enter", "join", True), ("s", "settings", False),
+             ("?", "help", False), ("q", "back", False)]
+    assert fit_keys(items, 51).plain == "n new table  Enter join  s settings  ? help  q back"
+    assert fit_keys(items, 50).plain == "n new table  Enter join  s settings  ? help  q"
+    assert fit_keys(items, 45).plain == "n new table  Enter join  s settings  ?  q"
+    assert fit_keys(items, 32).plain == "n new table  Enter join  s  ?  q"
+    assert fit_keys(items, 31).plain == "n new table  Enter  s  ?  q"
+    assert fit_keys(items, 5).plain == "n  Enter  s  ?  q"  # nothing left to drop
+
+
 pytestmark = pytest.mark.usefixtures("config_dir")
 
 
