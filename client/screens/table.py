@@ -290,7 +290,7 @@ class TableScreen(SessionScreen):
                 line.append("  " + cards_count(int(p.get("cards", 0))))
                 if state.info and state.info.options.stairs:
                     line.append("  " + _("stage {n}").format(n=p.get("stage")))
-                if p.get("declared"):
+                if state.announcer.said_last_card(i, view):
                     line.append("  " + _("LAST CARD!"), style="bold magenta")
                 if p.get("place"):
                     line.append(f"  #{p['place']}", style="bold green")
