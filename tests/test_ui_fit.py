@@ -125,3 +125,69 @@ async def test_start_screen_fits_80x24(lang: str) -> None:
         await settle(pilot)
         problems = overflows(app.screen)
     assert not problems, "\n".join(problems)
+
+
+class _Found:
+    """A stand-in for discovery.Browser that has found ``n`` games."""
+
+    scope = "loopback"
+    available = True
+
+    def __init__(self, n: int) -> None:
+        from client.discovery import Game
+
+        self._games = [Game(f"Server {i}", "127.0.0.1", 8254 + i, (1,), i, "mdns")
+                       for i in range(n)]
+
+    def games(self) -> list[Any]:
+        return list(self._games)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS, indirect=True)
+async def test_start_screen_keys_stay_in_view_with_games_found(lang: str) -> None:
+    """At 80x24, once games are found the box grows: the key line stays on screen."""
+    from client.screens.start import StartScreen
+
+    app = TakiApp(name="Tester", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, StartScreen))
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        screen.browser = _Found(6)  # type: ignore[assignment]
+        screen.refresh_view()
+        await settle(pilot)
+        keys = screen.query_one("#start-keys")
+        assert keys.display and keys.region.height == 1
+        assert 0 <= keys.region.y < 24
+        assert app.screen.get_widget_at(2, keys.region.y)[0] is keys
+        assert not overflows(screen), overflows(screen)
+
+
+@pytest.mark.asyncio
+async def test_start_screen_forgets_its_note_after_a_game() -> None:
+    """'Starting a table with three bots...' is over once the player is back; a help
+    opened over the start screen keeps it."""
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    from client.screens.help import HelpScreen
+    from client.screens.start import StartScreen
+
+    app = TakiApp(name="Tester", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, StartScreen))
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        note = screen.query_one("#note", Static)
+        screen.note("Starting a table with three bots...")
+        app.push_screen(HelpScreen())
+        await settle(pilot)
+        app.pop_screen()
+        await settle(pilot)
+        assert "three bots" in str(note.render())
+        app.push_screen(Screen())  # a table, a lobby: a full screen
+        await settle(pilot)
+        app.pop_screen()
+        await settle(pilot)
+        assert str(note.render()).strip() == ""
