@@ -49,6 +49,8 @@ RULE_CODES = frozenset(
     {"illegal_action", "not_your_turn", "card_not_in_hand", "bad_color", "game_over"}
 )
 """Server refusals that are the rules' (engine.errors): worded by engine.reasons."""
+WIDE = 100
+"""Columns from which the table spreads its top panel (players beside the lead)."""
 MIDDLE_MIN, MIDDLE_FEW = 4, 7
 """Rows of the log and chat row: at least (a small terminal), and while the log has only
 a few lines (the chat box and its input still fit)."""
@@ -157,6 +159,7 @@ class TableScreen(SessionScreen):
         yield Static(id="keys")
 
     def on_mount(self) -> None:
+        self._fit_top()
         self.refresh_view()
         # The log's lines are laid out after it is written to: fit its box then.
         with contextlib.suppress(NoMatches):  # a screen popped before it was composed
@@ -229,6 +232,7 @@ class TableScreen(SessionScreen):
         self._chat_len = len(self.session.chat_lines)
 
     def on_resize(self) -> None:
+        self._fit_top()
         self.call_after_refresh(self._fit_log)
 
     def _log_grew(self) -> None:
@@ -269,10 +273,11 @@ class TableScreen(SessionScreen):
         players = view.get("players", []) if view else []
         direction = "→" if not view or view.get("direction", 1) == 1 else "←"
         out.append(_("Players") + f" {direction}\n", style="bold underline")
+        rows: list[tuple[Text, Text]] = []
         for i, seat in enumerate(info.seats):
             if seat is None:
                 if view is None:
-                    out.append(f"  {i + 1}. " + _("(free seat)") + "\n", style="dim")
+                    rows.append((Text(f"  {i + 1}. " + _("(free seat)"), style="dim"), Text()))
                 continue
             marker = "▶ " if turn == i and not (view or {}).get("over") else "  "
             line = Text(marker, style="bold yellow")
@@ -285,18 +290,38 @@ class TableScreen(SessionScreen):
                 line.append(" ★", style="yellow")
             if not seat.connected:
                 line.append(" " + _("disconnected"), style="bold red")
+            details = Text()
             if i < len(players):
                 p = players[i]
-                line.append("  " + cards_count(int(p.get("cards", 0))))
+                details.append("  " + cards_count(int(p.get("cards", 0))))
                 if state.info and state.info.options.stairs:
-                    line.append("  " + _("stage {n}").format(n=p.get("stage")))
+                    details.append("  " + _("stage {n}").format(n=p.get("stage")))
                 if state.announcer.said_last_card(i, view):
-                    line.append("  " + _("LAST CARD!"), style="bold magenta")
+                    details.append("  " + _("LAST CARD!"), style="bold magenta")
                 if p.get("place"):
-                    line.append(f"  #{p['place']}", style="bold green")
-            out.append_text(line)
+                    details.append(f"  #{p['place']}", style="bold green")
+            rows.append((line, details))
+        # A wide panel: the counts in a column of their own, past the longest name.
+        column = max((who.cell_len for who, _d in rows), default=0) if self.wide() else 0
+        for who, details in rows:
+            out.append_text(who)
+            out.append(" " * max(column - who.cell_len, 0))
+            out.append_text(details)
             out.append("\n")
         return out
+
+    def wide(self) -> bool:
+        """A terminal of 100 columns or more: the players' panel takes half the width."""
+        return (self.size.width or self.app.size.width) >= WIDE
+
+    def _fit_top(self) -> None:
+        """Half the width for the players' panel on a wide terminal (it stayed as narrow
+        as its lines, the leading card's panel empty beside it); as its lines at 80."""
+        with contextlib.suppress(NoMatches):
+            players = self.query_one("#players")
+            want = "50%" if self.wide() else "auto"
+            if str(players.styles.width) != want:
+                players.styles.width = want
 
     def _lead(self, view: dict[str, Any] | None) -> Text:
         out = Text()
