@@ -439,3 +439,55 @@ def test_ngettext_picks_the_form_by_the_rule() -> None:
         assert (cards_count(0), cards_count(1)) == ("0 cards", "1 card")
     finally:
         i18n.set_language("en")
+
+
+# ------------------------------------------------------------ grammar the slots need
+
+
+def test_coloured_cards_agree_with_each_cards_gender() -> None:
+    """One phrase per colour and card kind: Bulgarian numbers are a карта, Стоп
+    masculine, TAKI neuter; Icelandic Plús masculine, the rest neuter like spil."""
+    from client.words import card_words
+
+    try:
+        i18n.set_language("bg")
+        assert [card_words(c) for c in ("R7", "Rstop", "Rdir", "Rtaki", "B+2")] == [
+            "червена 7", "червен Стоп", "червена Смяна на посоката", "червено TAKI",
+            "син +2"]
+        i18n.set_language("is")
+        assert [card_words(c) for c in ("G7", "Gplus", "Gtaki")] == [
+            "grænt 7", "grænn Plús", "grænt TAKI"]
+        i18n.set_language("fr")
+        assert [card_words(c) for c in ("Y7", "Ydir")] == ["7 jaune", "Changement de sens jaune"]
+    finally:
+        i18n.set_language("en")
+
+
+_IS_CASE_WORDS = ("frá", "til", "eftir", "hjá", "fyrir", "við", "um", "af", "að", "með",
+                  "handa", "tími", "sæti", "borð")
+"""Icelandic words after which a name or a card would have to be inflected."""
+
+
+def test_icelandic_never_inflects_a_name_or_a_card() -> None:
+    """A name or card from the game cannot be declined: it is a subject, or stands after
+    a colon or in brackets ('Tími {who}' needed the genitive, 'frá {name}' the dative)."""
+    texts = [*messages("is").values(), *(f for v in plurals("is").values() for f in v.values())]
+    problems = []
+    for text in texts:
+        for slot in ("{who}", "{name}", "{names}", "{card}", "{cards}"):
+            at = text.find(slot)
+            if at < 0:
+                continue
+            before = text[:at].rstrip().split(" ")[-1].casefold() if at else ""
+            if before in _IS_CASE_WORDS:
+                problems.append(text)
+            if slot == "{card}" and not text[:at].endswith(": "):
+                problems.append(text)
+    assert not problems, problems
+
+
+def test_kannada_objects_take_the_accusative() -> None:
+    table = plurals("kn")
+    for key in ("You drew {n} card", "{who} drew {n} card"):
+        assert "ಕಾರ್ಡನ್ನು" in table[key]["one"] and "ಕಾರ್ಡುಗಳನ್ನು" in table[key]["other"]
+    assert "ತೆಗೆಯುತ್ತೀರಿ" in messages("kn")["You did not say last card: you draw {n}"]
