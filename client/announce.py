@@ -5,6 +5,9 @@ implied by it, and this module works them out from the events in order:
 
 - a *last card* said with a play (bots always do it this way) leaves no event of its
   own: a turn that ends with one card in hand and no penalty draw was declared;
+- who has said last card and still holds that one card (the ``LAST CARD!`` marker): the
+  view's ``declared`` lasts only for the turn it was said in, and a bot that says it
+  with its play leaves no event; a declaration with more cards than one marks nothing;
 - a turn timer that ran out reads like a choice ("B drew 1"): the server marks the
   events the timeout made with ``"timeout": true`` (PROTOCOL.md section 9.7; left out
   when false), and that mark decides. Until a mark has been seen (a server that may not
@@ -67,6 +70,11 @@ class Announcer:
     """This turn's timeout was announced (the server marks each event it made)."""
     marking: bool = False
     """The server was seen to send the mark: no more inferring from the clock."""
+    climbed: bool = False
+    """The seat on turn climbed a stage this turn (stairs: its new hand may be one card,
+    drawn, not declared)."""
+    said: set[int] = field(default_factory=set)
+    """Seats that said last card and have not drawn or played since."""
 
     @staticmethod
     def _name(names: Sequence[str], seat: Any) -> str:
@@ -75,7 +83,18 @@ class Announcer:
     def restart(self, view: dict[str, Any] | None) -> None:
         """After a snapshot: follow from its position."""
         self.turn = view.get("turn") if view else None
-        self.declared = self.penalised = self.timeout_told = False
+        self.declared = self.penalised = self.timeout_told = self.climbed = False
+        # A snapshot: whoever holds one card said last card (or drew the penalty).
+        players = (view or {}).get("players") or []
+        self.said = {i for i, p in enumerate(players) if p.get("cards") == 1}
+
+    def said_last_card(self, seat: int, view: dict[str, Any] | None) -> bool:
+        """Whether ``seat`` shows the LAST CARD! marker: it holds one card and said so
+        (this turn, by key, or on a turn that ended with that one card)."""
+        players = (view or {}).get("players") or []
+        if not 0 <= seat < len(players) or players[seat].get("cards") != 1:
+            return False
+        return seat in self.said or bool(players[seat].get("declared"))
 
     def on_timer(self, kind: str, seat: int | None, seconds: float | None) -> None:
         if kind != "turn":
@@ -99,10 +118,14 @@ class Announcer:
         if kind == "turn":
             self._turn_ended(view, names, me, said)
             self.turn = seat if isinstance(seat, int) else None
-            self.declared = self.penalised = self.timeout_told = False
+            self.declared = self.penalised = self.timeout_told = self.climbed = False
             return said
         if kind == "declared" and seat == self.turn:
             self.declared = True
+        if kind in ("drew", "played") and isinstance(seat, int):
+            self.said.discard(seat)
+        if kind == "climbed" and seat == self.turn:
+            self.climbed = True
         if kind == "drew" and data.get("reason") == "last_card":
             self.penalised = True
             said.banner = (
@@ -128,7 +151,8 @@ class Announcer:
         carries the field, else inferred from the due timer (an older server)."""
         if "timeout" in data:
             self.marking = True
-            return data["timeout"] is True
+            # A pass the closing +3 window made says so in its own line (words.describe).
+            return data["timeout"] is True and kind != "passed"
         if self.marking:  # this server marks (and leaves the field out when false)
             return False
         return kind in _TIMEOUT_ENDS and seat == self.turn and self._timed_out(seat)
@@ -142,11 +166,14 @@ class Announcer:
     ) -> None:
         """The turn of ``self.turn`` ended: with one card and no penalty, it was declared."""
         ended = self.turn
-        if ended is None or view is None or self.declared or self.penalised:
+        if ended is None or view is None or self.penalised or self.climbed:
             return
         players = view.get("players") or []
         if not 0 <= ended < len(players) or players[ended].get("cards") != 1:
             return
+        self.said.add(ended)
+        if self.declared:
+            return  # told with its own event
         if ended == me:
             text = _("You said last card")
         else:

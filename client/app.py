@@ -104,7 +104,7 @@ class TakiApp(App[None]):
         self.session = Session(
             self.post_message,
             settings=self.settings,
-            player_name=name or saved or "Player",
+            player_name=name or saved or _("Player"),
             role="spectator" if watch else None,
             fresh=fresh,
         )

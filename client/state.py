@@ -66,7 +66,8 @@ class TableState:
             for data in snap.log:  # history: told as it was, nothing inferred anew
                 if data.get("kind") == "turn":
                     told = False
-                elif data.get("timeout") is True and not told:  # the server's mark
+                elif data.get("timeout") is True and not told and data.get("kind") != "passed":
+                    # the server's mark (a pass the closing +3 window made says so itself)
                     seat = data.get("seat")
                     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) \
                         else "?"

@@ -17,6 +17,8 @@ from .i18n import _, ngettext
 
 
 def color_word(color: str | None) -> str:
+    """A colour's name as said on its own ("colour: red"); a card's colour is part of
+    the card's own phrase (``card_words``), where it agrees with the card."""
     return {
         "R": _("red"),
         "G": _("green"),
@@ -40,18 +42,48 @@ def symbol_word(symbol: str) -> str:
     }.get(symbol, symbol)
 
 
+def _coloured() -> dict[str, dict[str, str]]:
+    """A coloured card's whole phrase per colour and kind ('number' for 1, 3-9): a
+    colour adjective agrees with each card's gender (Bulgarian 'червена 7' but 'червен
+    Стоп'), and the order is the language's ('7 rouge'), so no phrase is put together."""
+    return {
+        "R": {
+            "number": _("red {number}"), "stop": _("red Stop"), "+2": _("red +2"),
+            "dir": _("red Change Direction"), "plus": _("red Plus"), "taki": _("red TAKI"),
+        },
+        "G": {
+            "number": _("green {number}"), "stop": _("green Stop"), "+2": _("green +2"),
+            "dir": _("green Change Direction"), "plus": _("green Plus"),
+            "taki": _("green TAKI"),
+        },
+        "B": {
+            "number": _("blue {number}"), "stop": _("blue Stop"), "+2": _("blue +2"),
+            "dir": _("blue Change Direction"), "plus": _("blue Plus"), "taki": _("blue TAKI"),
+        },
+        "Y": {
+            "number": _("yellow {number}"), "stop": _("yellow Stop"), "+2": _("yellow +2"),
+            "dir": _("yellow Change Direction"), "plus": _("yellow Plus"),
+            "taki": _("yellow TAKI"),
+        },
+    }
+
+
 def card_words(code: str) -> str:
     """A card in words: 'red 7', 'blue Stop', 'King'."""
     if code not in CODES:
         return "?"
     color = COLOR_OF[code]
-    name = symbol_word(SYMBOL_OF[code])
+    symbol = SYMBOL_OF[code]
     if color is None:
-        return name
-    return _("{color} {card}").format(color=color_word(color), card=name)
+        return symbol_word(symbol)
+    phrases = _coloured()[color]
+    if symbol in phrases:
+        return phrases[symbol]
+    return phrases["number"].format(number=symbol)
 
 
 def cards_count(n: int) -> str:
+    """A number of cards as a label ('8 cards' beside a name)."""
     return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
@@ -95,8 +127,9 @@ def describe(data: dict[str, Any], names: Sequence[str], me: int | None = None) 
             text += " · " + _("colour is now {color}").format(color=color_word(data["color"]))
         return text
     if kind == "drew":
-        template = _("You drew {cards}") if mine else _("{who} drew {cards}")
-        text = template.format(who=who, cards=cards_count(int(amount or 0)))
+        n = int(amount or 0)
+        text = (ngettext("You drew {n} card", "You drew {n} cards", n) if mine else
+                ngettext("{who} drew {n} card", "{who} drew {n} cards", n)).format(who=who, n=n)
         reason = _reason(data.get("reason"))
         if reason:
             text += " " + reason
@@ -106,6 +139,10 @@ def describe(data: dict[str, Any], names: Sequence[str], me: int | None = None) 
                 drew=text, cards=", ".join(card_words(str(c)) for c in shown)
             )
         return text
+    if kind == "passed" and data.get("timeout") is True:
+        # The +3 window closed on this seat: the server passed for it (not its choice).
+        return (_("Time ran out: you let the +3 through") if mine else
+                _("Time ran out: {who} let the +3 through")).format(who=who)
     if mine:
         own = {
             "declared": _("You declared last card"),
@@ -172,15 +209,16 @@ def action_words(data: dict[str, Any], names: Sequence[str]) -> str:
     kind = data.get("type")
     if kind == "play":
         return _("{who} played {card}").format(who=who, card=card_words(str(data.get("card"))))
+    if kind == "draw":
+        return ngettext("{who} drew {n} card", "{who} drew {n} cards", 1).format(who=who, n=1)
     words = {
-        "draw": _("{who} drew {cards}"),
         "close_taki": _("{who} closed the TAKI"),
         "end_turn": _("{who} ended the turn"),
         "declare_last_card": _("{who} declared last card"),
         "break": _("{who} broke the +3!"),
         "pass": _("{who} let the +3 through"),
     }
-    return words.get(str(kind), "{who}: ?").format(who=who, cards=cards_count(1))
+    return words.get(str(kind), "{who}: ?").format(who=who)
 
 
 def refusal(reason: Reason, names: Sequence[str]) -> str:

@@ -181,6 +181,9 @@ class GameAction(Record):
     last_card: bool = field(default=False, metadata=rule(omit=True))
     stand_in: bool = field(default=False, metadata=rule(omit=True))
     """In a ``replay`` only: a bot made this move for the absent person."""
+    timeout: bool = field(default=False, metadata=rule(omit=True))
+    """In a ``replay`` only: the server made this move for the seat, its turn timer or
+    the +3 window having run out."""
 
     def for_seat(self, seat: int) -> dict[str, Any]:
         """The RULES.md action object with ``seat`` filled in, for the engine (built

@@ -322,7 +322,7 @@ class Clocks(TableState):
             for action in [a for a in game.legal_actions() if a.type == "pass"]:
                 if game.plus3 is None:
                     break
-                await self._apply(action)
+                await self._apply(action, timeout=True)  # marked: not the seat's choice
             return None
         if self._bot_due is not None and self._bot_due <= now:
             self._bot_due = None

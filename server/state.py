@@ -114,6 +114,8 @@ class TableState:
         """The storage fault this table waits out, if any (server/faults.py)."""
         self.stand_in_moves: set[int] = set()
         """Indexes in ``actions`` of the moves stand-ins made (marked in the replay)."""
+        self.timeout_moves: set[int] = set()
+        """Indexes in ``actions`` of the moves the server made when a timer ran out."""
         self._held: list[EngineEvent] = []
         """Events taken from the game to number them before storing their action."""
         self._held_by: tuple[int, str] | None = None
@@ -206,7 +208,8 @@ class TableState:
             return None
         names = tuple(s.name for s in self.seats if s is not None)[: game.n]
         actions = tuple(
-            played_action(a, stand_in=i in self.stand_in_moves) for i, a in enumerate(self.actions)
+            played_action(a, stand_in=i in self.stand_in_moves, timeout=i in self.timeout_moves)
+            for i, a in enumerate(self.actions)
         )
         return Replay(
             self.game_id or 1, self.id, self.options, names, self.seed, self.first, actions,

@@ -336,6 +336,7 @@ class Table(Broadcaster):
         self.game = Game.new(len(taken), self.seed, opts, self.first)
         self.actions = []
         self.stand_in_moves = set()
+        self.timeout_moves = set()
         self.game_id = game_id
         self.state = "playing"
         self.log.clear()
@@ -431,6 +432,8 @@ class Table(Broadcaster):
                 raise ProtocolError(UNAVAILABLE, PAUSED_TEXT) from None
         if stand_in:
             self.stand_in_moves.add(len(self.actions) - 1)
+        elif timeout:
+            self.timeout_moves.add(len(self.actions) - 1)
         if finished:
             self.state = "over"
         await self._changed(seats=finished)
@@ -666,6 +669,8 @@ class Table(Broadcaster):
             mark = by[i] if i < len(by) and by[i] in ("stand_in", "timeout") else None
             if mark == "stand_in":
                 self.stand_in_moves.add(i)
+            elif mark == "timeout":
+                self.timeout_moves.add(i)
             held_by = (action.seat, mark) if mark is not None else None
             for k, ev in enumerate(events):
                 self._log_event(last - len(events) + 1 + k, ev, held_by)

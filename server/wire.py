@@ -64,10 +64,14 @@ def event_frame(
     return encode_frame(body)
 
 
-def played_action(action: EngineAction, *, stand_in: bool = False) -> GameAction:
-    """An action as a replay lists it: with its seat, and whether a stand-in made it."""
+def played_action(
+    action: EngineAction, *, stand_in: bool = False, timeout: bool = False
+) -> GameAction:
+    """An action as a replay lists it: with its seat, and whether a stand-in made it or
+    the server did when a timer ran out."""
     return GameAction(
-        action.type, action.seat, action.card, action.color, action.last_card, stand_in
+        action.type, action.seat, action.card, action.color, action.last_card, stand_in,
+        timeout,
     )
 
 
@@ -90,7 +94,7 @@ def stored_replay(saved: SavedGame) -> Replay:
         saved.seed,
         saved.first,
         tuple(
-            GameAction.from_dict(a | ({"stand_in": True} if b == "stand_in" else {}))
+            GameAction.from_dict(a | ({b: True} if b in ("stand_in", "timeout") else {}))
             for a, b in zip(saved.actions, by, strict=False)
         ),
         saved.winner,

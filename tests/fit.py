@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Markdown, Static
 
 
 def overflows(screen: Screen[object]) -> list[str]:
@@ -21,10 +21,39 @@ def overflows(screen: Screen[object]) -> list[str]:
         if any(not ancestor.display for ancestor in widget.ancestors_with_self
                if isinstance(ancestor, Static)):
             continue
+        if any(isinstance(ancestor, Markdown) for ancestor in widget.ancestors):
+            continue  # a document: its paragraphs wrap by design
         content = widget.render()
         text = content.plain if isinstance(content, Text) else str(content)
         width = widget.content_region.width
         for line in text.split("\n"):
             if cell_len(line.rstrip()) > width:
                 found.append(f"#{widget.id or type(widget).__name__} ({width}): {line!r}")
+    return found
+
+
+def visible_text(screen: Screen[object]) -> list[str]:
+    """Every text a player reads on the screen: Static lines (labels, checkboxes, radio
+    buttons), button labels, inputs (value and placeholder), a data table's headers and
+    cells, and the Markdown a help shows."""
+    from textual.widgets import Button, DataTable, Input, Markdown
+
+    found: list[str] = []
+    for widget in screen.query("*"):
+        if not widget.display:
+            continue
+        if isinstance(widget, Static):
+            content = widget.render()
+            found.append(content.plain if isinstance(content, Text) else str(content))
+        elif isinstance(widget, Button):
+            found.append(str(widget.label))
+        elif isinstance(widget, Input):
+            found += [widget.value, str(widget.placeholder)]
+        elif isinstance(widget, DataTable):
+            found += [str(column.label) for column in widget.columns.values()]
+            for row in range(widget.row_count):
+                found += [c.plain if isinstance(c, Text) else str(c)
+                          for c in widget.get_row_at(row)]
+        elif isinstance(widget, Markdown):
+            found.append(widget.source)
     return found

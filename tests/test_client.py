@@ -226,7 +226,7 @@ async def test_step_through_a_finished_game(server: ServerThread) -> None:
         assert isinstance(screen, ReplayScreen) and screen.index == 0
         await pilot.press("end")
         assert screen.index == len(screen.actions) > 0
-        game, _lines = screen._game_at(screen.index)
+        game, _lines, _told = screen._game_at(screen.index)
         assert game.over
         await pilot.press("left", "left")
         assert screen.index == len(screen.actions) - 2

@@ -46,26 +46,44 @@ _MARKUP = re.compile(r"\[/?[A-Za-z#@$][^\[\]]*\]")  # Rich/Textual markup: [b], 
 _JOINERS = {"\u200c", "\u200d"}  # ZWNJ/ZWJ: legitimate in Indic scripts
 
 
-def ui_strings() -> dict[str, str]:
-    """Every ``_("...")`` and ``ngettext("...", "...", n)`` literal under client/, with
-    where it first occurs."""
-    found: dict[str, str] = {}
+def _calls(name: str) -> Iterator[tuple[ast.Call, str]]:
     for path in sorted(CLIENT.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
-                and node.func.id in ("_", "ngettext")
+                and node.func.id == name
             ):
-                where = f"{path.relative_to(CLIENT.parent)}:{node.lineno}"
-                for arg in node.args[:2] if node.func.id == "ngettext" else node.args[:1]:
-                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                        found.setdefault(arg.value, where)
+                yield node, f"{path.relative_to(CLIENT.parent)}:{node.lineno}"
+
+
+def ui_strings() -> dict[str, str]:
+    """Every ``_("...")`` literal under client/, with where it first occurs."""
+    found: dict[str, str] = {}
+    for node, where in _calls("_"):
+        first = node.args[0] if node.args else None
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            found.setdefault(first.value, where)
+    return found
+
+
+def plural_strings() -> dict[str, tuple[str, str]]:
+    """Every ``ngettext("singular", "plural", n)`` under client/: singular -> (plural,
+    where)."""
+    found: dict[str, tuple[str, str]] = {}
+    for node, where in _calls("ngettext"):
+        args = node.args[:2]
+        assert len(args) == 2 and all(
+            isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args
+        ), f"{where}: ngettext takes two literal msgids"
+        singular, plural = (str(a.value) for a in args if isinstance(a, ast.Constant))
+        found.setdefault(singular, (plural, where))
     return found
 
 
 UI_STRINGS = ui_strings()
+PLURAL_STRINGS = plural_strings()
 REQUIRED = {**UI_STRINGS, **{state: "protocol TABLE_STATES" for state in DYNAMIC}}
 
 
@@ -79,6 +97,12 @@ def messages(lang: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in found.items()}
 
 
+def plurals(lang: str) -> dict[str, dict[str, str]]:
+    found = getattr(catalog(lang), "PLURALS", None)
+    assert isinstance(found, dict), f"{lang}: no PLURALS dict"
+    return {str(k): {str(c): str(t) for c, t in v.items()} for k, v in found.items()}
+
+
 def catalog_rules(lang: str) -> str:
     found = getattr(catalog(lang), "RULES", None)
     assert isinstance(found, str), f"{lang}: no RULES string"
@@ -88,7 +112,7 @@ def catalog_rules(lang: str) -> str:
 def key_names(english: str) -> set[str]:
     keys: set[str] = set()
     if " · " in english:
-        keys.update(_HINT_KEY.findall(english))
+        keys.update(k.rstrip(":") for k in _HINT_KEY.findall(english))
     for pattern in _KEY_PATTERNS:
         keys.update(pattern.findall(english))
     return keys
@@ -245,8 +269,13 @@ def test_rules_keys_table(lang: str) -> None:
     assert rows[1] == english[1]  # the |---|---| line
     for mine, theirs in zip(rows, english, strict=True):
         assert len(mine) == len(theirs) and all(mine)
+    colour_keys = messages(lang)["keys|rgby"]
     for mine, theirs in zip(rows[2:], english[2:], strict=True):
-        for key in _TABLE_KEY.findall(theirs[0]):
+        keys = _TABLE_KEY.findall(theirs[0])
+        if theirs[0] == "r, g, b, y":  # the colour picker's keys are the language's own
+            keys = ["1-4"] if colour_keys == "1234" else list(colour_keys)
+            assert any(has_token(cell, "1-4") for cell in mine), f"{lang}: 1-4 lost in {mine}"
+        for key in keys:
             assert has_token(mine[0], key, lang), f"{lang}: key {key!r} lost in row {mine}"
     table_text = "\n".join("|".join(row) for row in rows)
     i18n.set_language(lang)
@@ -319,26 +348,146 @@ def test_choose_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # ------------------------------------------------------------ plurals
 
+# CLDR's own examples for whole numbers (plurals.xml, "@integer" samples), the five
+# languages' rules as Babel 2.19 (CLDR 47) states them:
+#   en one: i = 1 and v = 0          fr one: i = 0,1; many: i != 0 and i % 1000000 = 0
+#   bg one: n = 1                    is one: t = 0 and i % 10 = 1 and i % 100 != 11
+#   kn one: i = 0 or n = 1
+_STANDARD = [*range(2, 17), 100, 1000, 10000, 100000]
+CLDR_SAMPLES: dict[str, dict[str, list[int]]] = {
+    "en": {"one": [1], "other": [0, *_STANDARD, 1000000]},
+    "fr": {"one": [0, 1], "many": [1000000, 2000000, 10000000],
+           "other": [*_STANDARD, 17, 1000001]},
+    "bg": {"one": [1], "other": [0, *_STANDARD, 1000000]},
+    "is": {"one": [1, 21, 31, 41, 51, 61, 71, 81, 101, 1001],
+           "other": [0, *_STANDARD, 11, 111, 1011, 1000000]},
+    "kn": {"one": [0, 1], "other": [*_STANDARD, 17, 1000000]},
+}
 
-def test_plural_rules_per_language() -> None:
-    """CLDR integer rules: French and Kannada put 0 in the singular, Icelandic 21."""
-    assert [i18n.plural_one(n, "en") for n in (0, 1, 2, 21)] == [False, True, False, False]
-    assert [i18n.plural_one(n, "fr") for n in (0, 1, 2, 21)] == [True, True, False, False]
-    assert [i18n.plural_one(n, "is") for n in (1, 11, 21, 111, 2)] == [
-        True, False, True, False, False]
-    assert [i18n.plural_one(n, "bg") for n in (0, 1, 2)] == [False, True, False]
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_plural_rules_are_cldrs(lang: str) -> None:
+    """Each language's category for CLDR's sample numbers (French and Kannada put 0 with
+    1, Icelandic 21 but not 11, French a million in 'many')."""
+    samples = CLDR_SAMPLES[lang]
+    assert set(samples) == set(i18n.CATEGORIES[lang])
+    for category, numbers in samples.items():
+        for n in numbers:
+            assert i18n.plural_category(n, lang) == category, (lang, n)
+    assert {i18n.plural_category(n, lang) for n in range(2000)} | (
+        {"many"} if lang == "fr" else set()) == set(i18n.CATEGORIES[lang])
 
 
-def test_card_counts_use_the_plural_rule() -> None:
+def test_every_count_goes_through_ngettext() -> None:
+    assert "{n} card" in PLURAL_STRINGS
+    assert "{count} other player is at your server. Quitting stops it for them too." in (
+        PLURAL_STRINGS)
+    for singular, (plural, where) in PLURAL_STRINGS.items():
+        assert singular not in UI_STRINGS, f"{where}: {singular!r} is also a _() msgid"
+        assert _PLACEHOLDER.findall(singular) == _PLACEHOLDER.findall(plural), where
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_plural_has_the_languages_forms(lang: str) -> None:
+    """One translation per CLDR category of the language, each with the English
+    placeholders; no entry for a count the UI no longer says."""
+    table = plurals(lang)
+    problems: list[str] = []
+    for singular, (_plural, where) in PLURAL_STRINGS.items():
+        forms = table.get(singular)
+        if forms is None:
+            problems.append(f"{where}: missing {singular!r}")
+            continue
+        if set(forms) != set(i18n.CATEGORIES[lang]):
+            problems.append(f"{singular!r}: categories {sorted(forms)}")
+        for category, text in forms.items():
+            if sorted(_PLACEHOLDER.findall(text)) != sorted(_PLACEHOLDER.findall(singular)):
+                problems.append(f"{singular!r} {category}: placeholders in {text!r}")
+            if bad_characters(text, allow_newlines=False) or _MARKUP.search(text):
+                problems.append(f"{singular!r} {category}: control or markup in {text!r}")
+            for end in (".", ":", "!"):
+                if singular.endswith(end) and not text.endswith(end):
+                    problems.append(f"{singular!r} {category}: ends with {end!r}")
+    problems += [f"stale plural {k!r}" for k in table if k not in PLURAL_STRINGS]
+    assert not problems, f"{lang}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_stale_strings(lang: str) -> None:
+    """A catalog holds only what the UI still says (a stale entry is a review wasted)."""
+    stale = [k for k in messages(lang) if k not in REQUIRED]
+    assert not stale, f"{lang}: " + ", ".join(map(repr, stale))
+
+
+def test_ngettext_picks_the_form_by_the_rule() -> None:
     from client.words import cards_count
 
     try:
         i18n.set_language("fr")
-        assert (cards_count(0), cards_count(1), cards_count(2)) == (
-            "0 carte", "1 carte", "2 cartes")
+        assert [cards_count(n) for n in (0, 1, 2, 1000000)] == [
+            "0 carte", "1 carte", "2 cartes", "1000000 de cartes"]
+        i18n.set_language("is")
+        text = "{count} other player is at your server. Quitting stops it for them too."
+        other = "{count} other players are at your server. Quitting stops it for them too."
+        one, many = (i18n.ngettext(text, other, n) for n in (21, 11))
+        assert one.startswith("{count} annar ") and many.startswith("{count} aðrir ")
         i18n.set_language("bg")
         assert (cards_count(1), cards_count(5)) == ("1 карта", "5 карти")
+        i18n.set_language("kn")
+        assert cards_count(0) == "0 ಕಾರ್ಡ್"
         i18n.set_language("en")
         assert (cards_count(0), cards_count(1)) == ("0 cards", "1 card")
     finally:
         i18n.set_language("en")
+
+
+# ------------------------------------------------------------ grammar the slots need
+
+
+def test_coloured_cards_agree_with_each_cards_gender() -> None:
+    """One phrase per colour and card kind: Bulgarian numbers are a карта, Стоп
+    masculine, TAKI neuter; Icelandic Plús masculine, the rest neuter like spil."""
+    from client.words import card_words
+
+    try:
+        i18n.set_language("bg")
+        assert [card_words(c) for c in ("R7", "Rstop", "Rdir", "Rtaki", "B+2")] == [
+            "червена 7", "червен Стоп", "червена Смяна на посоката", "червено TAKI",
+            "син +2"]
+        i18n.set_language("is")
+        assert [card_words(c) for c in ("G7", "Gplus", "Gtaki")] == [
+            "grænt 7", "grænn Plús", "grænt TAKI"]
+        i18n.set_language("fr")
+        assert [card_words(c) for c in ("Y7", "Ydir")] == ["7 jaune", "Changement de sens jaune"]
+    finally:
+        i18n.set_language("en")
+
+
+_IS_CASE_WORDS = ("frá", "til", "eftir", "hjá", "fyrir", "við", "um", "af", "að", "með",
+                  "handa", "tími", "sæti", "borð")
+"""Icelandic words after which a name or a card would have to be inflected."""
+
+
+def test_icelandic_never_inflects_a_name_or_a_card() -> None:
+    """A name or card from the game cannot be declined: it is a subject, or stands after
+    a colon or in brackets ('Tími {who}' needed the genitive, 'frá {name}' the dative)."""
+    texts = [*messages("is").values(), *(f for v in plurals("is").values() for f in v.values())]
+    problems = []
+    for text in texts:
+        for slot in ("{who}", "{name}", "{names}", "{card}", "{cards}"):
+            at = text.find(slot)
+            if at < 0:
+                continue
+            before = text[:at].rstrip().split(" ")[-1].casefold() if at else ""
+            if before in _IS_CASE_WORDS:
+                problems.append(text)
+            if slot == "{card}" and not text[:at].endswith(": "):
+                problems.append(text)
+    assert not problems, problems
+
+
+def test_kannada_objects_take_the_accusative() -> None:
+    table = plurals("kn")
+    for key in ("You drew {n} card", "{who} drew {n} card"):
+        assert "ಕಾರ್ಡನ್ನು" in table[key]["one"] and "ಕಾರ್ಡುಗಳನ್ನು" in table[key]["other"]
+    assert "ತೆಗೆಯುತ್ತೀರಿ" in messages("kn")["You did not say last card: you draw {n}"]

@@ -3,6 +3,8 @@ and larger tiles when the terminal is 120x40 or more."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from client.app import TakiApp
@@ -37,6 +39,19 @@ def test_key_bar_shrinks_to_fit() -> None:
     items = [("d", "draw", True), ("t", "chat", False), ("q", "leave", False)]
     assert fit_keys(items, 80).plain == "d draw  t chat  q leave"
     assert fit_keys(items, 16).plain == "d draw  t  q"
+
+
+def test_key_bar_drops_the_least_important_labels_one_at_a_time() -> None:
+    """A few cells too long drops one label, not all of them (the lobby in fr, bg, is
+    showed 's  ?  q'); what matters keeps its words longest."""
+    items = [("n", "new table", True), ("Enter", "join", True), ("s", "settings", False),
+             ("?", "help", False), ("q", "back", False)]
+    assert fit_keys(items, 51).plain == "n new table  Enter join  s settings  ? help  q back"
+    assert fit_keys(items, 50).plain == "n new table  Enter join  s settings  ? help  q"
+    assert fit_keys(items, 45).plain == "n new table  Enter join  s settings  ?  q"
+    assert fit_keys(items, 32).plain == "n new table  Enter join  s  ?  q"
+    assert fit_keys(items, 31).plain == "n new table  Enter  s  ?  q"
+    assert fit_keys(items, 5).plain == "n  Enter  s  ?  q"  # nothing left to drop
 
 
 pytestmark = pytest.mark.usefixtures("config_dir")
@@ -122,3 +137,31 @@ async def test_the_log_box_is_sized_to_its_lines_at_120x40(server: ServerThread)
         await until(lambda: not spare.display and log.max_scroll_y > 0)
         await pilot.pause()
         assert log.size.height > 14 and keys.region.bottom == 40
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("size", "wide"), [((120, 40), True), ((80, 24), False)])
+async def test_the_players_panel_spreads_at_120x40(server: ServerThread,
+                                                   size: tuple[int, int], wide: bool) -> None:
+    """At 120x40 the players take half the top (they stayed ~30-38 columns wide, the
+    leading card's panel empty beside them) and their counts line up in a column; at
+    80x24 the panel stays as wide as its lines."""
+    from rich.cells import cell_len
+
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=size) as pilot:
+        await seated_game(app, server, bots=2)
+        await until(lambda: len(app.screen.query(CardTile)) > 0)
+        await pilot.pause()
+        players = app.screen.query_one("#players")
+        lead = app.screen.query_one("#lead")
+        if wide:
+            assert players.region.width == size[0] // 2
+            assert lead.region.x == players.region.right
+            lines = [line for line in str(players.render()).splitlines()[1:] if line]
+            at = [re.search(r"\d+ cards?", line) for line in lines]
+            columns = {cell_len(line[: m.start()]) for line, m in zip(lines, at, strict=True)
+                       if m}
+            assert len(lines) == 3 and len(columns) == 1, lines
+        else:
+            assert players.region.width < size[0] // 2 + 1

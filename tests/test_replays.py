@@ -15,6 +15,8 @@ from client.config import Settings
 from client.screens.replay import ReplayScreen
 from client.screens.replays import ReplayListScreen
 from client.words import action_words
+from engine import Game, Options
+from protocol.messages import GameAction, Replay, TableOptions
 
 from . import clientkit
 from .server_thread import ServerThread
@@ -65,7 +67,7 @@ async def test_list_finished_games_and_open_one(server: ServerThread) -> None:
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
         for step in range(1, len(replay.actions) + 1):
-            _game, lines = replay._game_at(step)
+            _game, lines, _told = replay._game_at(step)
             assert lines and all(line.strip() for line in lines), step
         board = str(replay.query_one("#replay-board").render())
         assert re.search(r" [RGBY](\d|\+2|STOP|PLUS|TAKI|<->) ", board), board
@@ -104,3 +106,42 @@ async def test_a_game_on_a_server_that_keeps_nothing_is_kept_for_the_session() -
             await until(lambda: isinstance(app.screen, ReplayScreen))
     finally:
         bare.stop()
+
+
+def _replay_of(actions: list[GameAction], game_id: int = 1) -> Replay:
+    return Replay(game_id, "t1", TableOptions("T", 2), ("Ann", "Bo"), 7, 0, tuple(actions))
+
+
+def test_a_timed_out_turn_says_so_in_the_replay() -> None:
+    """'Ann drew 1 card' read like Ann's choice: the step says time ran out first."""
+    game = Game.new(2, 7, Options(), 0, record=True)
+    draw = next(a for a in game.legal_actions() if a.type == "draw")
+    marked = GameAction("draw", draw.seat, timeout=True)
+    screen = ReplayScreen(_replay_of([marked]))
+    _game, lines, _told = screen._game_at(1)
+    assert lines[0] == "Time ran out for Ann"
+    assert lines[1].startswith("Ann drew 1 card")
+    plain = ReplayScreen(_replay_of([GameAction("draw", draw.seat)]))
+    assert not any("Time ran out" in line for line in plain._game_at(1)[1])
+
+
+@pytest.mark.asyncio
+async def test_the_last_step_names_the_winner_once() -> None:
+    game = Game.new(2, 7, Options(), 0, record=True)
+    actions: list[GameAction] = []
+    while not game.over:  # the same simple choice every time: a finished game
+        legal = game.legal_actions()
+        plays = [a for a in legal if a.type == "play"]
+        action = (plays or legal)[0]
+        game.apply(action._replace(last_card=True) if plays else action)
+        actions.append(GameAction(action.type, action.seat, action.card, action.color,
+                                  bool(plays)))
+    app = TakiApp(name="Tester", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = ReplayScreen(_replay_of(actions))
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        board = str(screen.query_one("#replay-board").render())
+        assert board.count("wins!") == 1, board

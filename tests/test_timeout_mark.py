@@ -76,3 +76,44 @@ def _wire(action: Any) -> Any:
     from protocol.messages import GameAction
 
     return GameAction(action.type, None, action.card, action.color)
+
+
+def test_passes_the_closing_plus3_window_makes_are_marked() -> None:
+    """The window closes on a seat that did not answer: its pass is the server's, marked
+    ``timeout`` (clients word it as time running out, not 'you let it through')."""
+    from engine import game_from_position
+
+    from .util import position
+
+    clock = trio.testing.MockClock(autojump_threshold=0)
+
+    async def scenario() -> None:
+        table = Table("t1", options(seats=2, plus3_window=4), bot_delay=0.5)
+        a, b = await two_started(table)
+        table.game = game_from_position(position(hands=[["+3", "R1"], ["G3", "G4"]]))
+        table.invalidate()
+        await table.act(a, _wire(next(x for x in table.game.legal_actions()
+                                      if x.card == "+3")))
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(table.run)
+            await trio.sleep(5)
+            nursery.cancel_scope.cancel()
+        passed = [e for e in _events(b) if e["kind"] == "passed"]
+        assert passed and all(e.get("timeout") is True for e in passed), _events(b)
+        assert table.timeout_moves == {len(table.actions) - 1}
+
+    trio.run(scenario, clock=clock)
+
+
+def test_a_stored_replay_keeps_its_timeout_marks() -> None:
+    from server.store import SavedGame
+    from server.wire import stored_replay
+
+    saved = SavedGame(3, "t1", 2, 7, 0, {"name": "T", "seats": 2}, ["Ann", "Bo"], None,
+                      True, [{"type": "draw", "seat": 0}, {"type": "draw", "seat": 1},
+                             {"type": "draw", "seat": 0}],
+                      by=["timeout", None, "stand_in"])
+    actions = stored_replay(saved).actions
+    assert [(x.timeout, x.stand_in) for x in actions] == [
+        (True, False), (False, False), (False, True)]
+    assert "timeout" not in actions[1].to_dict()  # left out when false: frames unchanged

@@ -163,3 +163,34 @@ def test_a_timeout_in_the_snapshot_log_is_told_once() -> None:
     lines = list(state.log)
     assert lines[0] == "Time ran out for Bo"
     assert sum("Time ran out" in line for line in lines) == 1
+
+
+def test_last_card_marker_needs_one_card_and_the_words() -> None:
+    """LAST CARD! beside a name: that seat holds one card and said so. A declaration
+    with many cards marks nothing; a bot's, said with its play, marks it after its turn
+    (the view's flag is gone by then); a draw takes it away."""
+    game, state = start(position(hands=[["R1", "G3", "G4", "G5"], ["R3", "R4"]], turn=0))
+    act(game, state, Action("declare_last_card", 0))
+    assert state.view is not None and state.view["players"][0]["declared"]
+    assert not state.announcer.said_last_card(0, state.view)  # four cards
+    act(game, state, Action("play", 0, "R1"))
+    assert not state.announcer.said_last_card(0, state.view)
+
+
+def test_a_bots_last_card_said_with_its_play_shows_the_marker() -> None:
+    game, state = start(position(hands=[["G1", "G3"], ["R3", "R4"]], turn=1))
+    act(game, state, Action("play", 1, "R3", last_card=True))
+    assert state.view is not None and state.view["players"][1]["cards"] == 1
+    assert not state.view["players"][1]["declared"]  # the engine's flag lasts a turn
+    assert state.announcer.said_last_card(1, state.view)
+    assert not state.announcer.said_last_card(0, state.view)
+    act(game, state, Action("draw", 0))
+    assert state.announcer.said_last_card(1, state.view)  # still one card, still said
+    act(game, state, Action("draw", 1))
+    assert not state.announcer.said_last_card(1, state.view)
+
+
+def test_a_missed_last_card_shows_no_marker() -> None:
+    game, state = start(position(hands=[["G1", "G3"], ["R3", "R4"]], turn=1))
+    act(game, state, Action("play", 1, "R3"))  # not said: the penalty follows
+    assert not state.announcer.said_last_card(1, state.view)

@@ -1,45 +1,110 @@
-"""French (Français): the UI strings and the rules help.
+"""French (Français): the UI strings, their plural forms and the rules help.
 
-Game terms follow the French TAKI rules text: carte du dessus, pioche, dernière carte,
-TAKI fermé, Changement de couleur / de direction, Roi, Briseur de +3, tournoi en étapes.
+Terms follow docs/i18n/fr.md (the glossary a test checks): paquet, pioche, défausse,
+carte du dessus, main, tour, table, revoir la partie, étape, dernière carte; the cards
+Stop, +2, Changement de sens, Plus, TAKI, Changement de couleur, Super TAKI, Roi, +3,
+Briseur de +3. Every card name is masculine, so a coloured card reads '7 rouge',
+'Changement de sens bleu'. Typography as French prints it: a space before ':' and
+'!', guillemets « » around words said ('dernière carte').
 """
 
-KEYS: dict[str, str] = {"Enter": "Entrée", "Esc": "Échap"}
-"""Key names as printed on French (AZERTY) keyboards."""
+KEYS: dict[str, str] = {
+    "Enter": "Entrée",
+    "Esc": "Échap",
+    "PgUp": "Pg préc",
+    "PgDn": "Pg suiv",
+    "Home": "Début",
+    "End": "Fin",
+}
+"""Key names as this language's keyboards print them (i18n.key)."""
 
 MESSAGES: dict[str, str] = {
-    "{name}'s table": "Table : {name}",
-    # app
-    "this computer": "cet ordinateur",
-    "A name is 1 to {n} printable characters.": "Un nom compte de 1 à {n} caractères imprimables.",
-    "Friends join with:": "Vos amis se connectent avec :",
-    "Not connected.": "Non connecté.",
-    "Type an address like 192.168.1.23:8254": "Saisissez une adresse comme 192.168.1.23:8254",
-    "no answer": "pas de réponse",
-    "Not connected: retrying...": "Non connecté : nouvel essai...",
-    "Connection lost: reconnecting...": "Connexion perdue : reconnexion...",
-    "Connection": "Connexion",
-    "Refused": "Refusé",
-    "Your seat is gone: the table closed or a bot took it.": (
-        "Votre place n'existe plus : la table a fermé ou un bot l'a prise."
+    # client/announce.py
+    "Time ran out: your turn ends": "Temps écoulé : votre tour s'arrête",
+    "Time ran out for {who}": "Temps écoulé pour {who}",
+    "You did not say last card: you draw {n}": (
+        "Vous n'avez pas dit « dernière carte » : vous piochez {n}"
     ),
-    "New game: {name} starts.": "Nouvelle partie : {name} commence.",
-    "New game: you start.": "Nouvelle partie : vous commencez.",
-    # lobby
+    "{who} did not say last card: draws {n}": "{who} n'a pas dit « dernière carte » : pioche {n}",
+    "+3 from you: the others answer": "Votre +3 : les autres répondent",
+    "+3 from {who}: break it (b) or let it through (p)": (
+        "+3 de {who} : brisez-le (b) ou laissez-le passer (p)"
+    ),
+    "You said last card": "Vous avez dit « dernière carte »",
+    "{who} said last card": "{who} a dit « dernière carte »",
+    # client/app.py
+    "Spectator": "Spectateur",
+    "Player": "Joueur",
+    "A name is 1 to {n} printable characters.": "Un nom compte de 1 à {n} caractères imprimables.",
+    "Refused": "Refusé",
+    "Type an address like 192.168.1.23:8254": "Saisissez une adresse comme 192.168.1.23:8254",
+    "this computer": "cet ordinateur",
+    "{name}'s table": "Table : {name}",
+    "Cannot host": "Impossible d'héberger",
+    "Port {busy} is taken by another program, so your server uses port {port}.": (
+        "Le port {busy} est pris par un autre programme : votre serveur utilise le port {port}."
+    ),
+    "Friends join with:": "Vos amis se connectent avec :",
+    # client/levels.py
+    "easy": "facile",
+    "normal": "normal",
+    "strong": "fort",
+    # client/screens/cannot_join.py
+    "No such host: {host}.": "Hôte inconnu : {host}.",
+    "Nothing answers at {address}.": "Rien ne répond à {address}.",
+    "No answer from {address}.": "Pas de réponse de {address}.",
+    "Cannot reach {address}: {reason}": "Impossible de joindre {address} : {reason}",
+    "host:port": "hôte:port",
+    "e edit the address · b back · q quit": "e modifier l'adresse · b retour · q quitter",
+    "Cannot join {address}": "Impossible de rejoindre {address}",
+    "Trying again now...": "Nouvel essai en cours...",
+    "Trying again in {seconds} s (attempt {attempt}).": (
+        "Nouvel essai dans {seconds} s (essai n° {attempt})."
+    ),
+    # client/screens/help.py
+    "card": "carte",
+    "label": "inscription",
+    "Card labels": "Ce que disent les cartes",
+    # client/screens/hosting.py
+    "Your server is running. Friends type one of these:": (
+        "Votre serveur tourne. Vos amis tapent l'une de ces commandes :"
+    ),
+    "(this machine)": "(cette machine)",
+    "Enter: on to the lobby · i shows this again": "Entrée : vers le salon · i réaffiche ceci",
+    "y quit and stop the server · n stay": "y quitter et arrêter le serveur · n rester",
+    # client/screens/intro.py
+    "Be the first to empty your hand.": "Videz votre main avant les autres.",
+    "Play a card of the leading card's colour or symbol, or draw one card.": (
+        "Posez une carte de même couleur ou même symbole, sinon piochez-en une."
+    ),
+    "Bright cards can be played now: choose one with ←/→ or its key,": (
+        "Les cartes vives sont jouables : choisissez avec ←/→ ou leur touche,"
+    ),
+    "then press {enter}.": "puis appuyez sur {enter}.",
+    "Stop skips the next player; +2 stacks up; TAKI lets you play": (
+        "Stop fait passer le suivant, les +2 se cumulent, un TAKI fait jouer"
+    ),
+    "whole runs of its colour; King cancels +2 stacks and +3.": (
+        "toute une série de sa couleur, un Roi annule des +2 cumulés ou un +3."
+    ),
+    "With one card left, say last card (l) or draw 4.": (
+        "Avec une seule carte, dites « dernière carte » (l) ou piochez 4."
+    ),
+    "The table tells you why a card or key is refused.": (
+        "La table vous dit pourquoi une carte ou une touche est refusée."
+    ),
+    "? shows the full rules, the screen's signs and every key.": (
+        "? montre toutes les règles, les signes de l'écran et les touches."
+    ),
+    "How to play TAKI": "Comment jouer au TAKI",
+    "{esc}: start playing (shown once)": "{esc} : commencer à jouer (affiché une seule fois)",
+    # client/screens/lobby.py
     "stairs": "tournoi",
     "must play": "jeu obligatoire",
     "places": "classement",
-    "turn": "tour",
-    "Id": "N°",
-    "Table": "Table",
-    "Seats": "Places",
-    "State": "État",
-    "Watching": "Spectateurs",
-    "Options": "Options",
-    "No tables yet: press n to open one.": "Aucune table : appuyez sur n pour en ouvrir une.",
-    "Press q again to quit.": "Appuyez encore sur q pour quitter.",
-    "New table": "Nouvelle table",
+    "{time} per turn": "{time} par tour",
     "(Enter creates, Esc cancels)": "(Entrée crée, Échap annule)",
+    "New table": "Nouvelle table",
     "Name": "Nom",
     "Seats (2-10)": "Places (2-10)",
     "Stairs (8-stage tournament)": "Tournoi (8 étapes)",
@@ -47,106 +112,201 @@ MESSAGES: dict[str, str] = {
         "Jeu obligatoire (pas de pioche tant que vous pouvez jouer)"
     ),
     "Play for places (play on for 2nd, 3rd ...)": (
-        "Jouer pour le classement (on continue pour la 2e, la 3e ... place)"
+        "Classement (on continue pour la 2e place, la 3e ...)"
     ),
     "Turn timer in seconds (0: none)": "Temps par tour en secondes (0 : aucun)",
     "+3 answer window in seconds": "Délai de réponse au +3 en secondes",
+    "Bots' level": "Niveau des bots",
+    "Create": "Créer",
+    "Cancel": "Annuler",
     "Seats must be between 2 and 10.": "Le nombre de places doit être entre 2 et 10.",
     "The +3 window must be 1 to 60 seconds.": "Le délai du +3 doit être de 1 à 60 secondes.",
     "The turn timer must be 0 or 5 to 600 seconds.": (
         "Le temps par tour doit être 0 ou de 5 à 600 secondes."
     ),
     "Give the table a name.": "Donnez un nom à la table.",
+    "Id": "N°",
+    "Options": "Options",
+    "Seats": "Places",
+    "State": "État",
+    "Table": "Table",
+    "Watching": "Spectateurs",
+    "Press q again to quit.": "Appuyez encore sur q pour quitter.",
     "Lobby": "Salon",
-    # ssh guests (server/ssh/)
-    "You play as {name}": "Vous jouez sous le nom {name}",
-    "Your ssh user name cannot be a name here: you play as {name}.": (
-        "Votre nom d'utilisateur ssh ne peut pas servir de nom ici : "
-        "vous jouez sous le nom {name}."
+    "Not connected.": "Non connecté.",
+    "No tables yet: press n to open one.": "Aucune table : appuyez sur n pour en ouvrir une.",
+    "new table": "nouvelle table",
+    "join": "rejoindre",
+    "watch": "regarder",
+    "finished games": "parties terminées",
+    "settings": "réglages",
+    "help": "aide",
+    "back": "retour",
+    "Settings saved.": "Réglages enregistrés.",
+    # client/screens/replay.py
+    "This replay does not follow the rules here; it stops.": (
+        "Cette partie ne suit pas les règles à cet endroit : on s'arrête ici."
     ),
-    "A guest plays on this server only.": "Un invité joue sur ce serveur seulement.",
-    "Create": "Créer",
-    "Cancel": "Annuler",
-    # table states (protocol TABLE_STATES, shown through _(info.state))
-    "waiting": "en attente",
-    "playing": "en cours",
-    "over": "terminée",
-    # start
-    "Starting a table with three bots...": "Création d'une table avec trois bots...",
-    "Starting a server for your LAN...": "Démarrage d'un serveur pour votre réseau local...",
+    "Replay": "Revoir la partie",
+    "step {n} of {total}": "coup {n} sur {total}",
+    "Leading card": "Carte du dessus",
+    "Colour": "Couleur",
+    "The deal.": "La donne.",
+    "{name} wins!": "{name} gagne !",
+    "→ forward · ← back · {pgup}/{pgdn} ten · {home}/{end} · q close": (
+        "→ avancer · ← reculer · {pgup}/{pgdn} dix · {home}/{end} · q fermer"
+    ),
+    # client/screens/replays.py
+    "Finished games": "Parties terminées",
+    "Enter step through the game · q back": "Entrée revoir la partie coup par coup · q retour",
+    "Game": "Partie",
+    "Players": "Joueurs",
+    "Winner": "Gagnant",
+    "Asking the server...": "Demande au serveur...",
+    "No finished games on this server yet.": (
+        "Aucune partie terminée sur ce serveur pour l'instant."
+    ),
+    "* kept by this client for the session": "* gardée par ce client pendant la session",
+    # client/screens/settings.py
+    "Settings": "Réglages",
     "Your name": "Votre nom",
+    "Your name as a spectator": "Votre nom de spectateur",
+    "Save": "Enregistrer",
+    # client/screens/start.py
+    "Play now": "Jouer maintenant",
+    "Host a game for the LAN": "Héberger une partie sur le réseau local",
+    "Join": "Rejoindre",
     "p play now · h host · j join · ? help · q quit": (
         "p jouer · h héberger · j rejoindre · ? aide · q sortir"
     ),
-    "Play now": "Jouer maintenant",
-    "Host a game for the LAN": "Héberger une partie sur le réseau local",
-    "host:port": "hôte:port",
-    "Join": "Rejoindre",
-    # table
+    "Not looking for games (TAKI_DISCOVERY=off): join by address.": (
+        "Pas de recherche de parties (TAKI_DISCOVERY=off) : rejoignez par adresse."
+    ),
+    "Cannot look for games on this network: join by address.": (
+        "Impossible de chercher des parties sur ce réseau : rejoignez par adresse."
+    ),
+    "Games on your network (g):": "Parties sur votre réseau (g) :",
+    "No games found on this network (r looks again).": (
+        "Aucune partie trouvée sur ce réseau (r pour chercher encore)."
+    ),
+    "Looking for games on your network...": "Recherche de parties sur votre réseau...",
+    "open tables: {count}": "tables ouvertes : {count}",
+    "another version of taki": "une autre version de taki",
+    "Joining {address}...": "Connexion à {address}...",
+    "Bots: {level} (l changes)": "Bots : {level} (l pour changer)",
+    "Starting a table with three bots...": "Création d'une table avec trois bots...",
+    "Starting a server for your LAN...": "Démarrage d'un serveur pour votre réseau local...",
+    # client/screens/table.py
     "Name the new colour:": "Choisissez la nouvelle couleur :",
     "Esc: cancel": "Échap : annuler",
     "t: chat": "t : discuter",
     "(watching)": "(spectateur)",
     "(spectator)": "(spectateur)",
-    "Players": "Joueurs",
     "(free seat)": "(place libre)",
     "you": "vous",
     "bot": "bot",
     "disconnected": "déconnecté",
     "stage {n}": "étape {n}",
     "LAST CARD!": "DERNIÈRE CARTE !",
-    "Leading card": "Carte du dessus",
-    "Colour": "Couleur",
-    "Draw pile": "Pioche",
+    "Draw pile: {n}": "Pioche : {n}",
     "You host this table: a add a bot, x remove a bot, s start.": (
         "Vous êtes l'hôte : a ajouter un bot, x retirer un bot, s commencer."
     ),
-    "Waiting for the host to start the game.": "En attente du lancement par l'hôte.",
+    "Waiting for the host to start the game.": "On attend que l'hôte lance la partie.",
     "Game over.": "Partie terminée.",
-    "{name} wins!": "{name} gagne !",
-    "r: rematch": "r : revanche",
     "+2 stack: {n}": "+2 cumulés : {n}",
     "+3 from {name}": "+3 de {name}",
-    "open {color} TAKI": "TAKI {color} ouvert",
-    "{color} TAKI run": "série du TAKI {color}",
+    "open {taki}": "{taki} ouvert",
+    "{taki} run": "série du {taki}",
     "Plus: play one more card or draw": "Plus : jouez une carte de plus ou piochez",
     "King: play any card or end the turn (e)": (
         "Roi : jouez n'importe quelle carte ou finissez le tour (e)"
     ),
     "Your move!": "À vous de jouer !",
+    "Your turn": "Votre tour",
     "Waiting for {name}": "Au tour de {name}",
+    "send": "envoyer",
+    "back to the game": "retour au jeu",
     "draw": "piocher",
     "close TAKI": "fermer le TAKI",
     "end turn": "finir le tour",
     "last card": "dernière carte",
     "break +3": "briser le +3",
     "pass": "passer",
-    "choose": "choisir",
-    "play": "jouer",
-    "chat": "discuter",
-    "help": "aide",
-    "leave": "quitter",
     "add bot": "ajouter un bot",
     "remove bot": "retirer un bot",
     "start": "commencer",
+    "give the seat back to {name}": "rendre la place à {name}",
     "rematch": "revanche",
     "replay": "revoir la partie",
+    "choose": "choisir",
+    "play": "jouer",
+    "chat": "discuter",
+    "leave": "quitter",
+    "Hand: as dealt": "Main : dans l'ordre reçu",
+    "Hand: sorted by colour": "Main : triée par couleur",
+    "Only the host ({name}) can do that.": "Seul l'hôte ({name}) peut faire cela.",
+    "Only after the game: r starts a rematch.": "Seulement après la partie : r lance une revanche.",
+    "Only before the game starts.": "Seulement avant le début de la partie.",
+    "The replay opens when the game is over.": (
+        "On peut revoir la partie une fois qu'elle est terminée."
+    ),
     "Press q again to leave the game (a bot will take your seat).": (
         "Appuyez encore sur q pour quitter la partie : un bot prendra votre place."
     ),
-    # seat changes (state)
+    # client/session.py
+    "Connection": "Connexion",
+    "Not connected: retrying...": "Non connecté : nouvel essai...",
+    "The server is back.": "Le serveur est de retour.",
+    "Your seat is gone: the table closed or a bot took it.": (
+        "Votre place n'existe plus : la table a fermé ou un bot l'a prise."
+    ),
+    "The server was stopped: waiting for it...": (
+        "Le serveur a été arrêté : en attente de son retour..."
+    ),
+    "Connection lost: reconnecting...": "Connexion perdue : reconnexion...",
+    "New game: you start.": "Nouvelle partie : vous commencez.",
+    "New game: {name} starts.": "Nouvelle partie : {name} commence.",
+    "Moves are saved again: the table goes on.": (
+        "Les coups sont de nouveau enregistrés : la table reprend."
+    ),
+    "The server cannot save moves right now: the table waits until it can.": (
+        "Le serveur ne peut pas enregistrer les coups pour l'instant : la table attend."
+    ),
+    "The server was stopped.": "Le serveur a été arrêté.",
+    # client/state.py
     "{name} sat down": "{name} a pris place",
     "{name} left": "{name} a quitté la table",
+    "A bot now plays for {name}": "Un bot joue désormais pour {name}",
     "{name} left; a bot plays the seat": "{name} a quitté la table : un bot a pris sa place",
+    "{name} took their seat back": "{name} a repris sa place",
     "A bot stands in for {name}": "Un bot remplace {name}",
     "{name} lost the connection": "{name} a perdu la connexion",
     "{name} is back": "{name} est de retour",
-    # cards and colours (words); colour words are masculine, as for "le 7", "le Stop"
+    # client/widgets/cards.py
+    "STOP": "STOP",
+    "PLUS": "PLUS",
+    "COLOUR": "COUL.",
+    "SUPER": "SUPER",
+    "KING": "ROI",
+    "BREAK": "BRISE",
+    "short|STOP": "STOP",
+    "short|PLUS": "PLUS",
+    "short|COL": "COUL",
+    "short|SUP": "SUP.",
+    "short|KING": "ROI",
+    "short|BRK": "BRI.",
+    "B": "B",
+    "G": "V",
+    "R": "R",
+    "Y": "J",
+    "keys|rgby": "rvbj",
+    "{n} more": "{n} de plus",
+    # client/words.py
     "red": "rouge",
     "green": "vert",
     "blue": "bleu",
     "yellow": "jaune",
-    "{color} {card}": "{card} {color}",
     "Stop": "Stop",
     "Change Direction": "Changement de sens",
     "Plus": "Plus",
@@ -154,38 +314,44 @@ MESSAGES: dict[str, str] = {
     "Super TAKI": "Super TAKI",
     "King": "Roi",
     "+3 Breaker": "Briseur de +3",
-    # the game log (words)
-    "{who} played {card}": "{who} a joué {card}",
-    "colour is now {color}": "nouvelle couleur : {color}",
-    "{who} drew {cards}": "{who} a pioché {cards}",
+    "red +2": "+2 rouge",
+    "red Stop": "Stop rouge",
+    "red {number}": "{number} rouge",
+    "red Change Direction": "Changement de sens rouge",
+    "red Plus": "Plus rouge",
+    "red TAKI": "TAKI rouge",
+    "green +2": "+2 vert",
+    "green Stop": "Stop vert",
+    "green {number}": "{number} vert",
+    "green Change Direction": "Changement de sens vert",
+    "green Plus": "Plus vert",
+    "green TAKI": "TAKI vert",
+    "blue +2": "+2 bleu",
+    "blue Stop": "Stop bleu",
+    "blue {number}": "{number} bleu",
+    "blue Change Direction": "Changement de sens bleu",
+    "blue Plus": "Plus bleu",
+    "blue TAKI": "TAKI bleu",
+    "yellow +2": "+2 jaune",
+    "yellow Stop": "Stop jaune",
+    "yellow {number}": "{number} jaune",
+    "yellow Change Direction": "Changement de sens jaune",
+    "yellow Plus": "Plus jaune",
+    "yellow TAKI": "TAKI jaune",
+    "{n}s": "{n} s",
     "(+2 stack)": "(+2 cumulés)",
     "(owed after a Plus)": "(dû après un Plus)",
     "(+3)": "(+3)",
     "(their +3 was broken)": "(son +3 a été brisé)",
     "(+3 Breaker penalty)": "(pénalité du Briseur de +3)",
-    "(did not declare last card)": "(dernière carte non annoncée)",
+    "(did not declare last card)": "(« dernière carte » non annoncée)",
     "(next stage)": "(étape suivante)",
-    "{who} declared last card": "{who} a dit « dernière carte »",
-    "{who} closed the TAKI": "{who} a fermé le TAKI",
-    "{who} left the TAKI open": "{who} a laissé le TAKI ouvert",
-    "{who} ended the turn": "{who} a fini son tour",
-    "{who} let the +3 through": "{who} a laissé passer le +3",
-    "{who} broke the +3!": "{who} a brisé le +3 !",
-    "{who}: turn skipped": "{who} : tour sauté",
-    "{who} cleared a stage: now stage {n}": (
-        "{who} a franchi une étape : désormais à l'étape {n}"
-    ),
-    "Direction reversed": "Sens du jeu inversé",
-    "The discard pile was shuffled into a new draw pile": (
-        "La pile de défausse a été mélangée pour former une nouvelle pioche"
-    ),
-    "{who} cancelled the +{n} stack with a King": "{who} a annulé les +{n} cumulés avec un Roi",
-    "{who} cancelled the +3 with a King": "{who} a annulé le +3 avec un Roi",
-    "{who} wins!": "{who} gagne !",
-    "{who} finishes in place {n}": "{who} termine à la {n}e place",
-    # the game log, the player's own events (words)
     "You played {card}": "Vous avez joué {card}",
-    "You drew {cards}": "Vous avez pioché {cards}",
+    "{who} played {card}": "{who} a joué {card}",
+    "colour is now {color}": "nouvelle couleur : {color}",
+    "{drew}: {cards}": "{drew} : {cards}",
+    "Time ran out: you let the +3 through": "Délai écoulé : vous n'avez pas répondu au +3",
+    "Time ran out: {who} let the +3 through": "Délai écoulé : {who} n'a pas répondu au +3",
     "You declared last card": "Vous avez dit « dernière carte »",
     "You closed the TAKI": "Vous avez fermé le TAKI",
     "You left the TAKI open": "Vous avez laissé le TAKI ouvert",
@@ -193,193 +359,137 @@ MESSAGES: dict[str, str] = {
     "You let the +3 through": "Vous avez laissé passer le +3",
     "You broke the +3!": "Vous avez brisé le +3 !",
     "Your turn is skipped": "Votre tour est sauté",
-    "You cleared a stage: now stage {n}": "Vous avez franchi une étape : désormais à l'étape {n}",
+    "You cleared a stage: now stage {n}": "Étape franchie : vous passez à l'étape {n}",
     "You cancelled the +{n} stack with a King": "Vous avez annulé les +{n} cumulés avec un Roi",
     "You cancelled the +3 with a King": "Vous avez annulé le +3 avec un Roi",
     "You win!": "Vous gagnez !",
     "You finish in place {n}": "Vous terminez à la {n}e place",
-    # LAN discovery (start screen)
-    "Cannot look for games on this network: join by address.": (
-        "Impossible de chercher des parties sur ce réseau : rejoignez par adresse."
+    "{who} declared last card": "{who} a dit « dernière carte »",
+    "{who} closed the TAKI": "{who} a fermé le TAKI",
+    "{who} left the TAKI open": "{who} a laissé le TAKI ouvert",
+    "{who} ended the turn": "{who} a fini son tour",
+    "{who} let the +3 through": "{who} a laissé passer le +3",
+    "{who} broke the +3!": "{who} a brisé le +3 !",
+    "{who}: turn skipped": "{who} : tour sauté",
+    "{who} cleared a stage: now stage {n}": "Étape franchie : {who} passe à l'étape {n}",
+    "Direction reversed": "Sens du jeu inversé",
+    "The discard pile was shuffled into a new draw pile": (
+        "La défausse a été mélangée pour refaire la pioche"
     ),
-    "Games on your network (g):": "Parties sur votre réseau (g) :",
-    "Looking for games on your network...": "Recherche de parties sur votre réseau...",
-    "open tables: {count}": "tables ouvertes : {count}",
-    "another version of taki": "une autre version de taki",
-    "Joining {address}...": "Connexion à {address}...",
-    # replay (a finished game, step by step)
-    "Replay": "Revoir la partie",
-    "step {n} of {total}": "coup {n} sur {total}",
-    "The deal.": "La donne.",
-    "This replay does not follow the rules here; it stops.": (
-        "Ici, la partie enregistrée ne suit pas les règles : la relecture s'arrête."
+    "{who} cancelled the +{n} stack with a King": "{who} a annulé les +{n} cumulés avec un Roi",
+    "{who} cancelled the +3 with a King": "{who} a annulé le +3 avec un Roi",
+    "{who} wins!": "{who} gagne !",
+    "{who} finishes in place {n}": "{who} termine à la {n}e place",
+    "A bot": "Un bot",
+    "{line} for you": "{line} pour vous",
+    "{line} (a bot stands in)": "{line} (un bot joue à sa place)",
+    "No game is being played here yet.": "Aucune partie n'est en cours ici.",
+    "The game is over.": "La partie est terminée.",
+    "You are watching: spectators do not play.": "Vous regardez : les spectateurs ne jouent pas.",
+    "You have finished: the others play on.": "Vous avez fini : les autres continuent.",
+    "Not your turn: waiting for {name}.": "Ce n'est pas votre tour : c'est à {name}.",
+    "You do not hold that card.": "Vous n'avez pas cette carte.",
+    "Match {color} or {symbol}, or play a colourless card.": (
+        "Jouez du {color} ou un {symbol}, ou une carte sans couleur."
     ),
-    "→ forward · ← back · PgUp/PgDn ten · Home/End · q close": (
-        "→ avancer · ← reculer · PgUp/PgDn dix · Home/End · q fermer"
+    "A +2 stack is live: add a +2, play a King, or draw {n} (d).": (
+        "Des +2 sont cumulés : ajoutez un +2, jouez un Roi ou piochez {n} (d)."
     ),
-    'No game is being played here yet.': "Aucune partie n'est en cours ici.",
-    'The game is over.': 'La partie est terminée.',
-    'You are watching: spectators do not play.': 'Vous regardez : les spectateurs ne jouent pas.',
-    'You have finished: the others play on.': 'Vous avez fini : les autres continuent.',
-    'Not your turn: waiting for {name}.': "Ce n'est pas votre tour : on attend {name}.",
-    'You do not hold that card.': "Vous n'avez pas cette carte.",
-    'Match {color} or {symbol}, or play a colourless card.': (
-        'Jouez du {color} ou un {symbol}, ou une carte sans couleur.'
+    "Inside your TAKI run: only {color}, Super TAKI or Change Colour.": (
+        "Série TAKI : seulement du {color}, Super TAKI ou Changement de couleur."
     ),
-    'A +2 stack is live: add a +2, play a King, or draw {n} (d).': (
-        'Un +2 est en jeu : ajoutez un +2, jouez un Roi ou piochez {n} (d).'
+    "A +3 is pending: only a King answers it on your turn, or pass (p).": (
+        "Un +3 est en attente : à votre tour, seul un Roi y répond ; sinon passez (p)."
     ),
-    'Inside your TAKI run: only {color}, Super TAKI or Change Colour.': (
-        'Série TAKI : seulement du {color}, Super TAKI ou Changement de couleur.'
+    "A +3 is pending: break it (b) or let it through (p).": (
+        "Un +3 est en attente : brisez-le (b) ou laissez-le passer (p)."
     ),
-    'A +3 is pending: only a King answers it on your turn, or pass (p).': (
-        'Un +3 est en attente : à votre tour, seul un Roi y répond ; sinon passez (p).'
-    ),
-    'A +3 is pending: break it (b) or let it through (p).': (
-        'Un +3 est en attente : brisez-le (b) ou laissez-le passer (p).'
-    ),
-    'There is no +3 to answer.': "Il n'y a pas de +3 auquel répondre.",
-    'Nobody answers their own +3.': 'On ne répond pas à son propre +3.',
-    'You already let this +3 through.': 'Vous avez déjà laissé passer ce +3.',
-    'You hold no +3 Breaker.': "Vous n'avez pas de Briseur de +3.",
-    'Nothing to close: you have no TAKI run.': "Rien à fermer : vous n'avez pas de série TAKI.",
-    'A TAKI alone cannot be closed: play a card on it first.': (
+    "There is no +3 to answer.": "Il n'y a pas de +3 auquel répondre.",
+    "Nobody answers their own +3.": "On ne répond pas à son propre +3.",
+    "You already let this +3 through.": "Vous avez déjà laissé passer ce +3.",
+    "You hold no +3 Breaker.": "Vous n'avez pas de Briseur de +3.",
+    "Nothing to close: you have no TAKI run.": "Rien à fermer : vous n'avez pas de série TAKI.",
+    "A TAKI alone cannot be closed: play a card on it first.": (
         "Un TAKI seul ne se ferme pas : posez d'abord une carte dessus."
     ),
-    'No drawing inside your TAKI run: play, close (c) or end it (e).': (
-        'Pas de pioche pendant votre série TAKI : jouez, fermez (c) ou arrêtez-la (e).'
+    "No drawing inside your TAKI run: play, close (c) or end it (e).": (
+        "Pas de pioche pendant votre série TAKI : jouez, fermez (c) ou arrêtez-la (e)."
     ),
-    'After a King: play any card or end the turn (e).': (
+    "After a King: play any card or end the turn (e).": (
         "Après un Roi : jouez n'importe quelle carte ou finissez le tour (e)."
     ),
-    'This table says must play: you hold a card you can play.': (
-        'Jeu obligatoire à cette table : vous avez une carte jouable.'
+    "This table says must play: you hold a card you can play.": (
+        "Jeu obligatoire à cette table : vous avez une carte jouable."
     ),
-    'A Plus needs one more card: match {color} or {symbol}, or draw (d).': (
-        'Un Plus demande une carte de plus : du {color} ou un {symbol}, sinon piochez (d).'
+    "A Plus needs one more card: match {color} or {symbol}, or draw (d).": (
+        "Un Plus demande une carte de plus : du {color} ou un {symbol}, sinon piochez (d)."
     ),
-    'A Plus needs one more card, or draw (d).': (
-        'Un Plus demande une carte de plus, sinon piochez (d).'
+    "A Plus needs one more card, or draw (d).": (
+        "Un Plus demande une carte de plus, sinon piochez (d)."
     ),
     "Nothing to end: e ends a King's turn or leaves a TAKI open.": (
         "Rien à finir : e finit le tour d'un Roi ou laisse un TAKI ouvert."
     ),
-    'You already declared last card this turn.': (
-        'Vous avez déjà dit « dernière carte » ce tour-ci.'
+    "You already declared last card this turn.": (
+        "Vous avez déjà dit « dernière carte » pendant ce tour."
     ),
-    'Not allowed now.': 'Pas permis maintenant.',
-    'How to play TAKI': 'Comment jouer au TAKI',
-    'Be the first to empty your hand.': 'Soyez le premier à vider votre main.',
-    "Play a card of the leading card's colour or symbol, or draw one card.": (
-        'Posez une carte de même couleur ou même symbole, ou piochez.'
+    "Not allowed now.": "Impossible pour l'instant.",
+    # protocol TABLE_STATES (shown through _(info.state))
+    "waiting": "en attente",
+    "playing": "en cours",
+    "over": "terminée",
+    # ssh guests (server/ssh/)
+    'You play as {name}': 'Vous jouez sous le nom {name}',
+    'Your ssh user name cannot be a name here: you play as {name}.': (
+        "Votre nom d'utilisateur ssh ne peut pas servir de nom ici : "
+        'vous jouez sous le nom {name}.'
     ),
-    'Bright cards can be played now: choose one with ←/→ or its key,': (
-        'Les cartes vives sont jouables : choisissez avec ←/→ ou sa touche,'
-    ),
-    'then press {enter}.': 'puis appuyez sur {enter}.',
-    'Stop skips the next player; +2 stacks up; TAKI lets you play': (
-        'Stop fait passer le suivant, les +2 se cumulent, un TAKI fait jouer'
-    ),
-    'whole runs of its colour; King cancels +2 stacks and +3.': (
-        'toute une série de sa couleur, un Roi annule des +2 cumulés ou un +3.'
-    ),
-    'With one card left, say last card (l) or draw 4.': (
-        'Avec une seule carte, dites dernière carte (l) ou piochez 4.'
-    ),
-    'The table tells you why a card or key is refused.': (
-        'La table dit pourquoi une carte ou une touche est refusée.'
-    ),
-    "? shows the full rules, the screen's signs and every key.": (
-        "? montre toutes les règles, les signes de l'écran et les touches."
-    ),
-    '{esc}: start playing (shown once)': '{esc} : commencer à jouer (affiché une seule fois)',
-    'STOP': 'STOP',
-    'PLUS': 'PLUS',
-    'COLOUR': 'COUL.',
-    'SUPER': 'SUPER',
-    'KING': 'ROI',
-    'BREAK': 'BRISE',
-    'R': 'R',
-    'G': 'V',
-    'B': 'B',
-    'Y': 'J',
-    'short|STOP': 'STOP',
-    'short|PLUS': 'PLUS',
-    'short|COL': 'COUL',
-    'short|SUP': 'SUP.',
-    'short|KING': 'ROI',
-    'short|BRK': 'BRI.',
-    '{n} more': '{n} de plus',
-    'Hand: as dealt': "Main : dans l'ordre reçu",
-    'Hand: sorted by colour': 'Main : triée par couleur',
-    "Draw pile: {n}": "Pioche : {n}",
-    "{n}s": "{n} s",
-    "{n} card": "{n} carte",
-    "{n} cards": "{n} cartes",
-    'You did not say last card: you draw {n}': (
-        "Vous n'avez pas dit dernière carte : vous piochez {n}"
-    ),
-    '{who} did not say last card: draws {n}': "{who} n'a pas dit dernière carte : pioche {n}",
-    'Time ran out: your turn ends': "Temps écoulé : votre tour s'arrête",
-    'Time ran out for {who}': 'Temps écoulé pour {who}',
-    '+3 from you: the others answer': 'Votre +3 : les autres répondent',
-    '+3 from {who}: break it (b) or let it through (p)': (
-        '+3 de {who} : brisez-le (b) ou laissez passer (p)'
-    ),
-    'You said last card': 'Vous avez dit « dernière carte »',
-    '{who} said last card': '{who} a dit « dernière carte »',
-    'A bot played {card} for {who}': 'Un bot a joué {card} pour {who}',
-    'A bot drew {cards} for {who}': 'Un bot a pioché {cards} pour {who}',
-    'passed: {names}': 'ont passé : {names}',
-    'Your turn': 'Votre tour',
-    "{drew}: {cards}": "{drew} : {cards}",
-    'Finished games': 'Parties terminées',
-    'Enter step through the game · q back': 'Entrée revoir la partie coup par coup · q retour',
-    'Game': 'Partie',
-    'Winner': 'Gagnant',
-    'Asking the server...': 'Demande au serveur...',
-    'No finished games on this server yet.': (
-        "Aucune partie terminée sur ce serveur pour l'instant."
-    ),
-    'new table': 'nouvelle table',
-    'join': 'rejoindre',
-    'watch': 'regarder',
-    'finished games': 'parties jouées',
-    'settings': 'réglages',
-    'back': 'retour',
-    'Settings': 'Réglages',
-    'Your name as a spectator': 'Votre nom de spectateur',
-    'Spectator': 'Spectateur',
-    'Save': 'Enregistrer',
-    'Settings saved.': 'Réglages enregistrés.',
-    'Only the host ({name}) can do that.': "Seul l'hôte ({name}) peut faire cela.",
-    'Only after the game: r starts a rematch.': (
-        'Seulement après la partie : r lance une revanche.'
-    ),
-    'Only before the game starts.': 'Seulement avant le début de la partie.',
-    'The replay opens when the game is over.': "La relecture s'ouvre à la fin de la partie.",
-    '* kept by this client for the session': '* gardée par ce client pendant la session',
-    # issue 11: seats that come back, stand-ins, a server that cannot save
-    "A bot": "Un bot",
-    "{line} for you": "{line} pour vous",
-    "{line} (a bot stands in)": "{line} (un bot remplace)",
-    "A bot now plays for {name}": "Un bot joue désormais pour {name}",
-    "{name} took their seat back": "{name} a repris sa place",
-    "Moves are saved again: the table goes on.": (
-        "Les coups sont de nouveau enregistrés : la table reprend."
-    ),
-    "The server cannot save moves right now: the table waits until it can.": (
-        "Le serveur ne peut pas enregistrer les coups pour l'instant : la table attend."
-    ),
-    "give the seat back to {name}": "rendre la place à {name}",
+    'A guest plays on this server only.': 'Un invité joue sur ce serveur seulement.',
+}
+
+PLURALS: dict[str, dict[str, str]] = {
+    "{n} card": {
+        "one": "{n} carte",
+        "many": "{n} de cartes",
+        "other": "{n} cartes",
+    },
+    "You drew {n} card": {
+        "one": "Vous avez pioché {n} carte",
+        "many": "Vous avez pioché {n} de cartes",
+        "other": "Vous avez pioché {n} cartes",
+    },
+    "{who} drew {n} card": {
+        "one": "{who} a pioché {n} carte",
+        "many": "{who} a pioché {n} de cartes",
+        "other": "{who} a pioché {n} cartes",
+    },
+    "{names} let it through": {
+        "one": "{names} l'a laissé passer",
+        "many": "{names} l'ont laissé passer",
+        "other": "{names} l'ont laissé passer",
+    },
+    "{count} other player is at your server. Quitting stops it for them too.": {
+        "one": (
+            "{count} autre joueur est sur votre serveur : si vous quittez, il s'arrête aussi "
+            "pour lui."
+        ),
+        "many": (
+            "{count} d'autres joueurs sont sur votre serveur : si vous quittez, il s'arrête "
+            "aussi pour eux."
+        ),
+        "other": (
+            "{count} autres joueurs sont sur votre serveur : si vous quittez, il s'arrête aussi "
+            "pour eux."
+        ),
+    },
 }
 
 RULES = """\
 # TAKI
 
 **But** : être le premier à vider sa main. Jouez une carte de la même **couleur** ou du
-même **symbole** que la carte du dessus de la défausse, ou une carte sans couleur ;
-sinon piochez une carte (votre tour s'arrête).
+même **symbole** que la carte du dessus, ou une carte sans couleur ; sinon piochez une
+carte (votre tour s'arrête).
 
 **Dernière carte** : si votre tour se termine avec une seule carte en main, vous devez
 avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4 cartes.
@@ -391,7 +501,8 @@ avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4
   Une longue main resserre ses cartes, puis défile : *‹ 3 de plus* et *3 de plus ›*
   comptent les cartes hors de vue ; les flèches (ou un clic sur le signe) les montrent.
 - ▶ indique à qui c'est le tour, ★ l'hôte de la table ; la flèche après *Joueurs*
-  donne le sens du jeu. *DERNIÈRE CARTE !* à côté d'un nom : ce joueur l'a dit.
+  donne le sens du jeu. *DERNIÈRE CARTE !* à côté d'un nom : ce joueur n'a plus qu'une
+  carte et a dit *dernière carte*.
 - La ligne sous la carte du dessus dit ce qui est en cours (des +2 cumulés, un +3 et
   les secondes qui restent, une série TAKI) et, quand une touche ou une carte est
   refusée, pourquoi.
@@ -403,9 +514,9 @@ avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4
 - Sans couleur : Changement de couleur (4), Super TAKI, Roi, +3, Briseur de +3 (2 de
   chaque). Elles se posent sur toute couleur (chacune selon sa règle) et laissent la
   couleur inchangée, sauf le Changement de couleur, qui en annonce une nouvelle.
-- Chacun reçoit 8 cartes ; la carte suivante est retournée sur la défausse. Quand la
-  pioche est vide, la défausse est mélangée pour en refaire une (sa carte du dessus
-  reste).
+- Chacun reçoit 8 cartes ; la carte suivante est retournée : c'est la carte du dessus.
+  Quand la pioche est vide, la défausse est mélangée pour la refaire (sa carte du
+  dessus reste).
 
 ## Cartes d'action
 - **Stop** : le joueur suivant passe son tour (à 2 joueurs, vous rejouez).
@@ -432,8 +543,8 @@ avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4
 ## La réponse au +3
 - Tous les autres joueurs répondent aussitôt à un +3, hors de leur tour : le briser avec
   un Briseur, ou le laisser passer ; le joueur suivant peut aussi l'annuler avec un Roi.
-- La réponse se ferme après quelques secondes (réglage de la table, 4 par défaut ; le
-  compte à rebours s'affiche) : qui n'a pas répondu le laisse passer.
+- Le délai de réponse est de quelques secondes (réglage de la table, 4 par défaut ; le
+  compte à rebours s'affiche) : qui n'a pas répondu à temps le laisse passer.
 
 ## Options de la table
 - *Tournoi* : en 8 étapes. Videz votre main et vous montez aussitôt d'une
@@ -453,65 +564,18 @@ avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4
 ## Touches
 | touche | action |
 |---|---|
-| ←/→, 1-9, 0, ou la touche inscrite sur la carte | choisir une carte |
-| Entrée ou clic | la jouer |
+| ←/→, 1-9, 0 | choisir une carte (ou la touche inscrite au-dessus) |
+| Entrée, clic | la jouer |
 | o | main triée par couleur, ou dans l'ordre de la donne |
 | d | piocher |
 | c | fermer le TAKI |
 | e | finir le tour (après un Roi, ou pour laisser un TAKI ouvert) |
 | l | dire « dernière carte » |
 | b / p | briser / laisser passer un +3 |
-| r, g, b, y | annoncer la couleur d'un Changement de couleur (rouge, vert, bleu, jaune) |
-| t | discuter |
-| s, a, A, x, r | hôte : lancer, ajouter un bot simple / aléatoire, retirer un bot, revanche |
-| v | revoir la partie terminée coup par coup (→ / ← pendant la relecture) |
+| r, v, b, j | annoncer la couleur d'un Changement de couleur (ou 1-4) |
+| t | discuter (Entrée envoie, Échap revient au jeu) |
+| s, a, A, x, r | hôte : lancer, ajouter un bot / un bot facile, retirer un bot, revanche |
+| v | revoir la partie terminée coup par coup (→ / ← pour avancer et reculer) |
 | q | quitter la table |
 | ? | cette aide (Échap la ferme) |
 """
-
-# LAN: hosting, unreachable servers, a stopped server, discovery (issue 12).
-MESSAGES.update({
-    "The server is back.": "Le serveur est de retour.",
-    "Port {busy} is taken by another program, so your server uses port {port}.": (
-        "Le port {busy} est pris par un autre programme : votre serveur utilise le port {port}."
-    ),
-    "The server was stopped: waiting for it...": (
-        "Le serveur a été arrêté : en attente de son retour..."
-    ),
-    "Cannot host": "Impossible d'héberger",
-    "The server was stopped.": "Le serveur a été arrêté.",
-    "Cannot reach {address}: {reason}": "Impossible de joindre {address} : {reason}",
-    "Trying again now...": "Nouvel essai en cours...",
-    "No such host: {host}.": "Hôte inconnu : {host}.",
-    "Nothing answers at {address}.": "Rien ne répond à {address}.",
-    "No answer from {address}.": "Pas de réponse de {address}.",
-    "e edit the address · b back · q quit": "e modifier l'adresse · b retour · q quitter",
-    "Trying again in {seconds} s (attempt {attempt}).": (
-        "Nouvel essai dans {seconds} s (essai {attempt})."
-    ),
-    "Cannot join {address}": "Impossible de rejoindre {address}",
-    "Enter: on to the lobby · i shows this again": "Enter: vers le salon · i réaffiche ceci",
-    "y quit and stop the server · n stay": "y quitter et arrêter le serveur · n rester",
-    "Your server is running. Friends type one of these:": (
-        "Votre serveur tourne. Vos amis tapent l'une de ces commandes :"
-    ),
-    "{count} other players are at your server. Quitting stops it for them too.": (
-        "{count} autres joueurs sont sur votre serveur. Quitter l'arrête aussi pour eux."
-    ),
-    "(this machine)": "(cette machine)",
-    "Not looking for games (TAKI_DISCOVERY=off): join by address.": (
-        "Pas de recherche de parties (TAKI_DISCOVERY=off) : rejoignez par adresse."
-    ),
-    "No games found on this network (r looks again).": (
-        "Aucune partie trouvée sur ce réseau (r pour chercher encore)."
-    ),
-})
-
-# The bots' level (client/levels.py).
-MESSAGES.update({
-    "easy": "facile",
-    "normal": "normal",
-    "strong": "fort",
-    "Bots' level": "Niveau des bots",
-    "Bots: {level} (l changes)": "Bots : {level} (l pour changer)",
-})

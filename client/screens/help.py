@@ -8,7 +8,9 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-from ..i18n import rules
+from ..i18n import _, rules
+from ..widgets.cards import short_symbols, symbols
+from ..words import symbol_word
 
 RULES = """\
 # TAKI
@@ -25,7 +27,8 @@ RULES = """\
   A long hand narrows its cards, then scrolls: *‹ 3 more* and *3 more ›* count the
   cards out of view; the arrows (or a click on the sign) bring them in.
 - ▶ marks whose turn it is, ★ the table's host; the arrow after *Players* shows the
-  direction of play. *LAST CARD!* beside a name: that player has said it.
+  direction of play. *LAST CARD!* beside a name: that player holds one card and has
+  said *last card*.
 - The line under the leading card says what is live (a +2 stack, a +3 and its seconds
   left, a TAKI run) and, when a key or a card is refused, why.
 
@@ -76,21 +79,45 @@ RULES = """\
 ## Keys
 | key | does |
 |---|---|
-| ←/→, 1-9, 0, or the key shown on the card | choose a card |
-| Enter or click | play it |
+| ←/→, 1-9, 0 | choose a card (or press the key shown above it) |
+| Enter, click | play it |
 | o | hand sorted by colour, or as dealt |
 | d | draw |
 | c | close the TAKI |
 | e | end the turn (after a King, or leaving a TAKI open) |
 | l | say "last card" |
 | b / p | break / pass a +3 |
-| r, g, b, y | name the colour of a Change Colour |
-| t | chat |
-| s, a, A, x, r | host: start, add a basic bot, add a random bot, remove a bot, rematch |
+| r, g, b, y | name the colour of a Change Colour (1-4 too) |
+| t | chat (Enter sends, Esc goes back to the game) |
+| s, a, A, x, r | host: start, add a bot (your level), add an easy bot, remove a bot, rematch |
 | v | step through the finished game (→ / ← in the replay) |
 | q | leave the table |
 | ? | this help (Esc closes it) |
 """
+
+
+def card_labels() -> str:
+    """The help's table of what each tile's label names ('BREAK', 'BRK': the +3
+    Breaker), made from the labels the tiles show, so it always says what they say."""
+    long, short = symbols(), short_symbols()
+    rows = [f"| {_('label')} | {_('card')} |", "|---|---|"]
+    for symbol, label in long.items():
+        name = symbol_word(symbol)
+        labels = list(dict.fromkeys([label, short.get(symbol, label)]))
+        if {label.casefold() for label in labels} != {name.casefold()}:
+            rows.append(f"| {', '.join(labels)} | {name} |")
+    return f"## {_('Card labels')}\n" + "\n".join(rows) + "\n"
+
+
+def help_text() -> str:
+    """The rules help in the current language, the card labels after the screen's
+    section (its first ``##``)."""
+    text = rules(RULES)
+    head, sep, rest = text.partition("\n## ")
+    second = rest.find("\n## ")
+    if not sep or second < 0:
+        return text + "\n" + card_labels()
+    return head + sep + rest[: second + 1] + "\n" + card_labels() + rest[second:]
 
 
 class HelpScreen(ModalScreen[None]):
@@ -98,7 +125,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Markdown(rules(RULES))
+            yield Markdown(help_text())
 
     def action_close(self) -> None:
         self.dismiss(None)

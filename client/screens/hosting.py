@@ -17,7 +17,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Digits, Static
 
-from ..i18n import _
+from ..i18n import _, ngettext
 
 
 def join_command(address: str, port: int) -> str:
@@ -100,10 +100,10 @@ class QuitHosting(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="quit-hosting"):
-            yield Static(Text(
-                _("{count} other players are at your server. Quitting stops it for them too.")
-                .format(count=self.others)
-            ))
+            yield Static(Text(ngettext(
+                "{count} other player is at your server. Quitting stops it for them too.",
+                "{count} other players are at your server. Quitting stops it for them too.",
+                self.others).format(count=self.others)))
             yield Static(_("y quit and stop the server · n stay"), classes="hint")
 
     def action_answer(self, yes: bool) -> None:

@@ -22,6 +22,7 @@ from ..levels import DEFAULT_LEVEL, level_word, offered, usable
 from ..safe import inert
 from ..session import Session
 from ..widgets.keybar import fit_keys
+from ..words import seconds
 from .base import SessionScreen
 from .replays import ReplayListScreen
 from .settings import SettingsScreen
@@ -37,7 +38,7 @@ def options_words(info: TableInfo) -> str:
     if o.play_for_places:
         words.append(_("places"))
     if o.turn_timer:
-        words.append(_("turn") + f" {o.turn_timer:g}s")
+        words.append(_("{time} per turn").format(time=seconds(o.turn_timer)))
     return ", ".join(words) or "-"
 
 

@@ -18,7 +18,8 @@ from engine import Game, Options, TakiError, action_from_json
 from protocol.limits import NAME_MAX, TABLE_NAME_MAX
 from protocol.messages import Replay
 
-from ..i18n import _
+from ..announce import timeout_words
+from ..i18n import _, key
 from ..safe import inert
 from ..widgets.cards import card_text, color_swatch, sort_hand
 from ..words import action_words, color_word, describe
@@ -55,12 +56,14 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_view()
 
-    def _game_at(self, index: int) -> tuple[Game, list[str]]:
-        """The game after ``index`` actions, and the log lines of the last one."""
+    def _game_at(self, index: int) -> tuple[Game, list[str], bool]:
+        """The game after ``index`` actions, the log lines of the last one, and whether
+        they already say who won (so the board does not say it twice)."""
         game = Game.new(len(self.replay.names), self.replay.seed, self.options,
                         self.replay.first, record=True)
         game.take_events()
         lines: list[str] = []
+        told_winner = False
         for i, action in enumerate(self.actions[:index]):
             try:
                 game.apply(action)
@@ -70,22 +73,26 @@ class ReplayScreen(Screen[None]):
             events = game.take_events()
             if i == index - 1:
                 names = self.names
-                by_bot = self.replay.actions[i].stand_in  # a bot moved for the person
+                played = self.replay.actions[i]
+                mark = ({"stand_in": True} if played.stand_in  # a bot moved for the person
+                        else {"timeout": True} if played.timeout else {})
                 lines = [
                     line
                     for e in events
-                    if (line := describe(
-                        e.to_json() | ({"stand_in": True} if by_bot and e.seat == action.seat
-                                       else {}),
-                        names,
-                    ))
+                    if (line := describe(e.to_json() | (mark if e.seat == action.seat else {}),
+                                         names))
                 ]
                 if not lines:  # every step in words, even one that left no event
                     lines = [action_words(action.to_json(), names)]
-        return game, lines
+                if played.timeout and action.type != "pass":  # a pass says so itself
+                    seat = action.seat
+                    who = names[seat] if 0 <= seat < len(names) else "?"
+                    lines.insert(0, timeout_words(who, False))
+                told_winner = any(e.kind == "finished" and e.amount == 1 for e in events)
+        return game, lines, told_winner
 
     def refresh_view(self) -> None:
-        game, lines = self._game_at(self.index)
+        game, lines, told_winner = self._game_at(self.index)
         title = Text(" " + _("Replay") + " ", style="bold reverse")
         title.append(f"  {inert(self.replay.options.name, TABLE_NAME_MAX)}  #{self.replay.game}  ")
         title.append(_("step {n} of {total}").format(n=self.index, total=len(self.actions)))
@@ -108,12 +115,13 @@ class ReplayScreen(Screen[None]):
         board.append("\n")
         for line in lines or [_("The deal.")]:
             board.append(Text(line + "\n", style="italic"))
-        if game.over and game.winner is not None:
+        if game.over and game.winner is not None and not told_winner:
             board.append(_("{name} wins!").format(name=self.names[game.winner]),
                          style="bold green")
         self.query_one("#replay-board", Static).update(board)
         self.query_one("#replay-keys", Static).update(
-            _("→ forward · ← back · PgUp/PgDn ten · Home/End · q close")
+            _("→ forward · ← back · {pgup}/{pgdn} ten · {home}/{end} · q close").format(
+                pgup=key("PgUp"), pgdn=key("PgDn"), home=key("Home"), end=key("End"))
         )
 
     def action_step(self, delta: int) -> None:

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical
+from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
@@ -53,6 +54,7 @@ class StartScreen(SessionScreen):
     DEFAULT_CSS = """
     #lan { height: auto; color: #8a8f98; }
     #found { height: auto; max-height: 7; }
+    #start-keys { dock: bottom; width: 100%; content-align: center middle; }
     """
 
     _games: list[Game] | None = None
@@ -79,7 +81,9 @@ class StartScreen(SessionScreen):
             yield Static(id="note")
             yield Static(id="lan")
             yield OptionList(id="found")
-            yield Static(_("p play now · h host · j join · ? help · q quit"), classes="hint")
+        # Outside the box: the keys stay in view however many games are found.
+        yield Static(_("p play now · h host · j join · ? help · q quit"), id="start-keys",
+                     classes="hint")
 
     def on_mount(self) -> None:
         self.query_one("#play", Button).focus()
@@ -104,7 +108,16 @@ class StartScreen(SessionScreen):
         self._start_look()
         self.refresh_view()
 
+    _left = False
+    """A full screen (a table, a lobby) covered this one since the last note."""
+
+    def on_screen_suspend(self) -> None:
+        self._left = not isinstance(self.app.screen, ModalScreen)
+
     def on_screen_resume(self) -> None:
+        if self._left:  # back from a game: what the note said it was doing is over
+            self.note("")
+            self._left = False
         self.refresh_view()
 
     def refresh_view(self) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -25,7 +26,7 @@ from engine.reasons import why_not
 from protocol.limits import CHAT_MAX, NAME_MAX, TABLE_NAME_MAX
 
 from .. import intents
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..i18n import key as key_name
 from ..safe import inert
 from ..session import Session
@@ -36,6 +37,7 @@ from ..widgets.cards import (
     HandView,
     big_card,
     card_text,
+    color_keys,
     color_swatch,
     sort_hand,
 )
@@ -47,31 +49,36 @@ RULE_CODES = frozenset(
     {"illegal_action", "not_your_turn", "card_not_in_hand", "bad_color", "game_over"}
 )
 """Server refusals that are the rules' (engine.errors): worded by engine.reasons."""
+WIDE = 100
+"""Columns from which the table spreads its top panel (players beside the lead)."""
 MIDDLE_MIN, MIDDLE_FEW = 4, 7
 """Rows of the log and chat row: at least (a small terminal), and while the log has only
 a few lines (the chat box and its input still fit)."""
 
 
 class ColorPicker(ModalScreen[str | None]):
-    """Which colour does the Change Colour name?"""
+    """Which colour does the Change Colour name? The language's colour keys
+    (``color_keys``: r g b y in English, r v b j in French) or 1-4."""
 
-    BINDINGS = [
-        Binding("r", "pick('R')", "Red"),
-        Binding("g", "pick('G')", "Green"),
-        Binding("b", "pick('B')", "Blue"),
-        Binding("y", "pick('Y')", "Yellow"),
-        Binding("escape", "pick('')", "Cancel"),
-    ]
+    BINDINGS = [Binding("escape", "pick('')", "Cancel")]
 
     def compose(self) -> ComposeResult:
+        keys = color_keys()
         with Vertical(id="picker"):
             yield Static(_("Name the new colour:"))
             line = Text()
-            for key, col in (("r", "R"), ("g", "G"), ("b", "B"), ("y", "Y")):
-                line.append(f" {key} ")
+            for col in "RGBY":
+                line.append(f" {keys[col]} ", style="bold")
                 line.append_text(color_swatch(col, color_word(col)))
             yield Static(line)
             yield Static(_("Esc: cancel"), classes="hint")
+
+    def on_key(self, event: events.Key) -> None:
+        chosen = {k: col for col, k in color_keys().items()}
+        chosen.update({str(i): col for i, col in enumerate("RGBY", 1)})
+        if event.character in chosen:
+            event.stop()
+            self.action_pick(chosen[event.character])
 
     def action_pick(self, color: str) -> None:
         self.dismiss(color or None)
@@ -97,6 +104,7 @@ class TableScreen(SessionScreen):
         Binding("r", "host('rematch')", "Rematch", show=False),
         Binding("v", "replay", "Replay", show=False),
         Binding("t", "chat", "Chat"),
+        Binding("escape", "leave_chat", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "leave", "Leave"),
         Binding("o", "order", "Sorted / as dealt", show=False),
@@ -151,6 +159,7 @@ class TableScreen(SessionScreen):
         yield Static(id="keys")
 
     def on_mount(self) -> None:
+        self._fit_top()
         self.refresh_view()
         # The log's lines are laid out after it is written to: fit its box then.
         with contextlib.suppress(NoMatches):  # a screen popped before it was composed
@@ -223,6 +232,7 @@ class TableScreen(SessionScreen):
         self._chat_len = len(self.session.chat_lines)
 
     def on_resize(self) -> None:
+        self._fit_top()
         self.call_after_refresh(self._fit_log)
 
     def _log_grew(self) -> None:
@@ -263,10 +273,11 @@ class TableScreen(SessionScreen):
         players = view.get("players", []) if view else []
         direction = "→" if not view or view.get("direction", 1) == 1 else "←"
         out.append(_("Players") + f" {direction}\n", style="bold underline")
+        rows: list[tuple[Text, Text]] = []
         for i, seat in enumerate(info.seats):
             if seat is None:
                 if view is None:
-                    out.append(f"  {i + 1}. " + _("(free seat)") + "\n", style="dim")
+                    rows.append((Text(f"  {i + 1}. " + _("(free seat)"), style="dim"), Text()))
                 continue
             marker = "▶ " if turn == i and not (view or {}).get("over") else "  "
             line = Text(marker, style="bold yellow")
@@ -279,18 +290,38 @@ class TableScreen(SessionScreen):
                 line.append(" ★", style="yellow")
             if not seat.connected:
                 line.append(" " + _("disconnected"), style="bold red")
+            details = Text()
             if i < len(players):
                 p = players[i]
-                line.append("  " + cards_count(int(p.get("cards", 0))))
+                details.append("  " + cards_count(int(p.get("cards", 0))))
                 if state.info and state.info.options.stairs:
-                    line.append("  " + _("stage {n}").format(n=p.get("stage")))
-                if p.get("declared"):
-                    line.append("  " + _("LAST CARD!"), style="bold magenta")
+                    details.append("  " + _("stage {n}").format(n=p.get("stage")))
+                if state.announcer.said_last_card(i, view):
+                    details.append("  " + _("LAST CARD!"), style="bold magenta")
                 if p.get("place"):
-                    line.append(f"  #{p['place']}", style="bold green")
-            out.append_text(line)
+                    details.append(f"  #{p['place']}", style="bold green")
+            rows.append((line, details))
+        # A wide panel: the counts in a column of their own, past the longest name.
+        column = max((who.cell_len for who, _d in rows), default=0) if self.wide() else 0
+        for who, details in rows:
+            out.append_text(who)
+            out.append(" " * max(column - who.cell_len, 0))
+            out.append_text(details)
             out.append("\n")
         return out
+
+    def wide(self) -> bool:
+        """A terminal of 100 columns or more: the players' panel takes half the width."""
+        return (self.size.width or self.app.size.width) >= WIDE
+
+    def _fit_top(self) -> None:
+        """Half the width for the players' panel on a wide terminal (it stayed as narrow
+        as its lines, the leading card's panel empty beside it); as its lines at 80."""
+        with contextlib.suppress(NoMatches):
+            players = self.query_one("#players")
+            want = "50%" if self.wide() else "auto"
+            if str(players.styles.width) != want:
+                players.styles.width = want
 
     def _lead(self, view: dict[str, Any] | None) -> Text:
         out = Text()
@@ -348,14 +379,15 @@ class TableScreen(SessionScreen):
                 t.append(" (" + seconds(left) + ")")
             passed = [names[i] for i in pending.get("passed", []) if i < len(names)]
             if passed:
-                t.append(" " + _("passed: {names}").format(names=", ".join(passed)),
+                t.append(" · " + ngettext("{names} let it through", "{names} let it through",
+                                          len(passed)).format(names=", ".join(passed)),
                          style="")
             parts.append(t)
         taki = view.get("taki")
         if taki:
-            word = color_word(taki.get("color"))
-            kind = _("open {color} TAKI") if taki.get("open") else _("{color} TAKI run")
-            parts.append(Text(kind.format(color=word), style="bold"))
+            card = card_words(f"{taki.get('color')}taki")
+            kind = _("open {taki}") if taki.get("open") else _("{taki} run")
+            parts.append(Text(kind.format(taki=card), style="bold"))
         if view.get("follow") == "plus":
             parts.append(Text(_("Plus: play one more card or draw")))
         if view.get("follow") == "king":
@@ -378,7 +410,16 @@ class TableScreen(SessionScreen):
             out.append_text(part)
         return out
 
+    def chatting(self) -> bool:
+        """The chat box has the keys (typing goes there, not to the game)."""
+        focused = self.focused
+        return focused is not None and focused.id == "chat-input"
+
     def _keys(self) -> Text:
+        width = self.size.width or self.app.size.width
+        if self.chatting():
+            return fit_keys([(key_name("Enter"), _("send"), True),
+                             (key_name("Esc"), _("back to the game"), True)], width)
         state = self.session.state
         items: list[tuple[str, str, bool]] = []
         """(key, what it does, whether the words matter): what this moment offers."""
@@ -412,7 +453,7 @@ class TableScreen(SessionScreen):
             if state.action(kind) is not None:
                 items.append((key, label, True))
         items += [("t", _("chat"), False), ("?", _("help"), False), ("q", _("leave"), False)]
-        return fit_keys(items, self.size.width or self.app.size.width)
+        return fit_keys(items, width)
 
     # ------------------------------------------------------------ actions
 
@@ -508,6 +549,17 @@ class TableScreen(SessionScreen):
 
     def action_chat(self) -> None:
         self.query_one("#chat-input", Input).focus()
+
+    def action_leave_chat(self) -> None:
+        """Esc in the chat box gives the keys back to the game (the typed text stays)."""
+        if self.chatting():
+            self.set_focus(None)
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_view()  # the key bar says what the keys do now
+
+    def on_descendant_blur(self) -> None:
+        self.refresh_view()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "chat-input":

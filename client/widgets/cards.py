@@ -78,6 +78,16 @@ def color_initial(color: str | None) -> str:
     return {"R": _("R"), "G": _("G"), "B": _("B"), "Y": _("Y")}[color]
 
 
+def color_keys() -> dict[str, str]:
+    """The keys that name each colour in the colour picker: the language's own initials
+    where they are distinct Latin letters (English r g b y, French r v b j), else the
+    digits 1-4 (the catalog's ``keys|rgby``); 1-4 always work as well."""
+    keys = _("keys|rgby").split("|")[-1]
+    if len(keys) != 4 or len(set(keys)) != 4:
+        keys = "1234"
+    return dict(zip("RGBY", keys, strict=True))
+
+
 def sort_hand(cards: list[str]) -> list[str]:
     """By colour (colourless last), then number, then action."""
     def rank(code: str) -> tuple[int, int]:
