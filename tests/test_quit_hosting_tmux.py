@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(
     not Path("/proc").is_dir(), reason="needs /proc to find the client's server"
 )
 
-QUESTION = "other players are at your server"
+QUESTION = "other player is at your server"
 
 
 @pytest.fixture
