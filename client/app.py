@@ -64,6 +64,7 @@ class TakiApp(App[None]):
     BINDINGS = [
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
         Binding("i", "show_hosting", "Your server's addresses", show=False),
+        Binding("ctrl+r", "take_back", "Take your seat back", show=False),
     ]
     EXIT_SIGNALS = tuple(
         getattr(signal, n) for n in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, n)
@@ -321,6 +322,10 @@ class TakiApp(App[None]):
         if isinstance(top, StartScreen):
             self.push_screen(LobbyScreen(self.session, quits=bool(self.address)))
         self.push_screen(TableScreen(self.session))
+
+    def action_take_back(self) -> None:
+        """Play here again after another window took the seat (``replaced``)."""
+        self.session.take_back()
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())

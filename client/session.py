@@ -191,6 +191,11 @@ class Session:
         self.server_stopped = False
         """The server said ``server_shutdown``: it was stopped, not lost."""
         self.quitting = False
+        self.replaced = False
+        """Another connection took this seat with its token (``replaced``): this one
+        waits for ``take_back`` instead of reconnecting, so two windows of one player
+        never take the seat from each other in turn."""
+        self._take_back = asyncio.Event()
         # Ids must not repeat within a seat's life, and a seat now outlives this process
         # (client/tokens.py): start at a random point, as PROTOCOL.md section 4 asks.
         self._request_ids = itertools.count(random.randrange(1, 2**31))
@@ -313,6 +318,12 @@ class Session:
                 self.link = None
                 self.state.legal = ()  # nothing can be played while away
                 self.timers.clear()
+                if self.replaced:  # played from elsewhere now: wait to be asked
+                    self.changed()
+                    await self._take_back.wait()
+                    self._take_back.clear()
+                    self.replaced = False
+                    continue
                 if self.server_stopped:  # it said so: no alarm, just wait for it quietly
                     self.connection_note = _("The server was stopped: waiting for it...")
                 else:
@@ -321,6 +332,16 @@ class Session:
                 told = True
                 self.changed()
                 await self.sleep(reconnect_delay(0))
+
+    def take_back(self) -> bool:
+        """Take the seat back from the connection that replaced this one (ctrl+r);
+        False when this session was not replaced."""
+        if not self.replaced:
+            return False
+        self.connection_note = _("Taking your seat back...")
+        self._take_back.set()
+        self.changed()
+        return True
 
     def request(
         self, message_type: type[Request], /, then: Answer | None = None, **fields: Any
@@ -451,7 +472,13 @@ class Session:
 
     def _error(self, message: Error) -> None:
         self._answered(message.id)
-        if message.code == "server_shutdown":  # stopped on purpose, not a crash
+        if message.code == "replaced":
+            self.replaced = True
+            self.connection_note = _(
+                "Your seat is now played from another window. Press ctrl+r to take it back here."
+            )
+            self.notice(self.connection_note, _("Connection"), "warning", 12)
+        elif message.code == "server_shutdown":  # stopped on purpose, not a crash
             self.server_stopped = True
             self.connection_note = _("The server was stopped: waiting for it...")
             self.notice(_("The server was stopped."), _("Connection"), "warning", 8)

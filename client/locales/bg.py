@@ -247,6 +247,12 @@ MESSAGES: dict[str, str] = {
     "Connection": "Връзка",
     "Not connected: retrying...": "Няма връзка: нов опит...",
     "The server is back.": "Сървърът отново работи.",
+    "Your seat is now played from another window. Press ctrl+r to take it back here.": (
+        'Мястото ви вече се играе от друг прозорец. Натиснете ctrl+r, за да си го върнете тук.'
+    ),
+    "Taking your seat back...": (
+        'Връщане на мястото ви...'
+    ),
     "Your seat is gone: the table closed or a bot took it.": (
         "Мястото ви вече го няма: масата е затворена или бот го е заел."
     ),

@@ -258,6 +258,13 @@ MESSAGES: dict[str, str] = {
     "Connection": "Connexion",
     "Not connected: retrying...": "Non connecté : nouvel essai...",
     "The server is back.": "Le serveur est de retour.",
+    "Your seat is now played from another window. Press ctrl+r to take it back here.": (
+        "Votre place est maintenant jouée depuis une autre fenêtre. "
+        "Appuyez sur ctrl+r pour la reprendre ici."
+    ),
+    "Taking your seat back...": (
+        'Reprise de votre place...'
+    ),
     "Your seat is gone: the table closed or a bot took it.": (
         "Votre place n'existe plus : la table a fermé ou un bot l'a prise."
     ),

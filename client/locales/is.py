@@ -253,6 +253,12 @@ MESSAGES: dict[str, str] = {
     "Connection": "Tenging",
     "Not connected: retrying...": "Ekki tengt: reyni aftur...",
     "The server is back.": "Þjónninn er kominn aftur.",
+    "Your seat is now played from another window. Press ctrl+r to take it back here.": (
+        'Nú er spilað í sætinu þínu úr öðrum glugga. Ýttu á ctrl+r til að taka það aftur hér.'
+    ),
+    "Taking your seat back...": (
+        'Tek sætið þitt aftur...'
+    ),
     "Your seat is gone: the table closed or a bot took it.": (
         "Sætið þitt er farið: borðinu var lokað eða tölva tók það."
     ),

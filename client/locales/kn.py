@@ -254,6 +254,12 @@ MESSAGES: dict[str, str] = {
     "Connection": "ಸಂಪರ್ಕ",
     "Not connected: retrying...": "ಸಂಪರ್ಕವಿಲ್ಲ: ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಲಾಗುತ್ತಿದೆ...",
     "The server is back.": "ಸರ್ವರ್ ಮತ್ತೆ ಬಂದಿದೆ.",
+    "Your seat is now played from another window. Press ctrl+r to take it back here.": (
+        'ನಿಮ್ಮ ಆಸನದಲ್ಲಿ ಈಗ ಇನ್ನೊಂದು ಕಿಟಕಿಯಿಂದ ಆಡಲಾಗುತ್ತಿದೆ. ಅದನ್ನು ಇಲ್ಲಿ ಮರಳಿ ಪಡೆಯಲು ctrl+r ಒತ್ತಿ.'
+    ),
+    "Taking your seat back...": (
+        'ನಿಮ್ಮ ಆಸನವನ್ನು ಮರಳಿ ಪಡೆಯಲಾಗುತ್ತಿದೆ...'
+    ),
     "Your seat is gone: the table closed or a bot took it.": (
         "ನಿಮ್ಮ ಆಸನ ಇನ್ನಿಲ್ಲ: ಮೇಜು ಮುಚ್ಚಿದೆ ಅಥವಾ ಅದನ್ನು ಬಾಟ್ ವಹಿಸಿಕೊಂಡಿದೆ."
     ),
