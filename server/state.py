@@ -2,8 +2,8 @@
 
 ``TableState`` keeps a table's seats, members, game and clocks' deadlines and answers
 questions about them (the lobby's info, whose token a seat holds, who hosts); it
-changes nothing. ``Clocks`` (server/clocks.py), ``Broadcaster`` (server/broadcast.py)
-and ``Table`` (server/table.py, the commands) build on it, each one concern.
+changes nothing. ``Broadcaster`` (server/broadcast.py) and ``Table`` (server/table.py,
+the commands) build on it; its ``clocks`` (server/clocks.py) only read it.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from protocol.messages import (
     TableOptions,
 )
 
+from .clocks import Clocks
 from .faults import Pause
 from .seats import Member, Seat, Watch
 from .store import Store
@@ -100,11 +101,8 @@ class TableState:
         self._on_change = on_change
         self._wake = trio.Event()
         self._closed = False
-        self._bot_due: float | None = None
-        self._plus3_due: float | None = None
-        self._turn_due: float | None = None
-        self._turn_key: tuple[int, int] | None = None
-        self._turns = 0
+        self.clocks = Clocks(self)
+        """The table's deadlines (sans IO: they read this state, never write it)."""
         self._last_info: TableInfo | None = None
         self._saved_info: TableInfo | None = None
         self._info: TableInfo | None = None

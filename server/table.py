@@ -1,15 +1,15 @@
-"""One table as an actor: the commands (join, act, start, ...) that change it.
+"""One table: the commands (join, act, start, ...) that change it.
 
 Every command takes the table's lock, so commands are applied one at a time and a table
 never sees a half-made change, even while an accepted action is being written to disk:
 an action is stored *before* it is acknowledged or broadcast. After each change
 ``_changed`` tells everyone, stores the table's row and re-arms the clocks.
 
-The table is built in layers, one concern each: ``TableState`` (server/state.py, what
-it holds and who is here), ``Clocks`` (server/clocks.py, the deadlines, bots and
-stand-ins; its task ``run``), ``Broadcaster`` (server/broadcast.py, events, snapshots
-and timers as each member may see them), and ``Table`` here. Engine values reach the
-wire through server/wire.py only.
+The table is built of parts, one concern each: ``TableState`` (server/state.py, what
+it holds and who is here), ``Broadcaster`` (server/broadcast.py, events, snapshots and
+timers as each member may see them), and ``Table`` here, which owns its ``clocks``
+(server/clocks.py: deadlines, sans IO; they say what is due, ``Table`` carries it out
+in its task ``run``). Engine values reach the wire through server/wire.py only.
 
 Nothing here blocks on a network: members are told things through ``Member.send``,
 which only queues (a connection that cannot keep up is dropped by its own session).
@@ -21,14 +21,14 @@ import contextlib
 import copy
 import logging
 import secrets
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, TypeVar
 
 import trio
 
 from engine import Action as EngineAction
-from engine import Game, TakiError, action_from_json, replay
-from engine.bots import make_bot
+from engine import Game, TakiError, action_from_json, replay, view_of
+from engine.bots import Bot, make_bot
 from protocol.dedupe import RecentIds
 from protocol.errors import ProtocolError
 from protocol.limits import INT_MAX
@@ -45,14 +45,27 @@ from protocol.messages import (
 )
 
 from .broadcast import Broadcaster
-from .clocks import searches
+from .clocks import (
+    BotTurn,
+    Due,
+    EndGrace,
+    Plus3Over,
+    RetryStore,
+    TurnOver,
+    legal_choice,
+    safe_default,
+    searches,
+    thinkers,
+)
 from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable
 from .seats import Member, Seat, Watch
 from .state import engine_options
 from .store import SavedTable
 from .text import clean_chat, unique_name
+from .thinking import SEARCH_LIMIT, SearchTimeout, Thinking
 
 log = logging.getLogger("taki.server")
+T = TypeVar("T")
 
 RETURN_TIME = 12.0
 """Seconds a person needs to come back after the server restarts, from the moment it
@@ -482,7 +495,7 @@ class Table(Broadcaster):
             self._tell(Timer("paused", None, self.pause.delay))
             return
         self.pause.end(now)
-        self._turn_key = None  # a fresh turn timer: nobody loses a turn to the pause
+        self.clocks.fresh_turn()  # a fresh turn timer: nobody loses a turn to the pause
         self._tell(Timer("paused", None, None))
         self._arm()
 
@@ -523,8 +536,6 @@ class Table(Broadcaster):
                 self._on_change(self)
         await self._save()
         self._arm()
-        if self.next_deadline() < self._sleep_until:
-            self._wake.set()
 
     def _seat_backup(self) -> Callable[[], None]:
         """An undo for a seat change about to be made (the seats and the host, as the
@@ -629,16 +640,8 @@ class Table(Broadcaster):
             table.state = "over" if table.game is not None and table.game.over else "playing"
         table._saved_info = table.info()
         table._arm()
-        table._hold_timers(hold)
+        table.clocks.hold(hold)
         return table
-
-    def _hold_timers(self, until: float) -> None:
-        """A rebuilt game's turn timer and +3 window run out no sooner than ``until``
-        (they ran while the server was down, and the people they are for are away)."""
-        if self._turn_due is not None:
-            self._turn_due = max(self._turn_due, until)
-        if self._plus3_due is not None:
-            self._plus3_due = max(self._plus3_due, until)
 
     def _replay_saved(
         self,
@@ -683,3 +686,201 @@ class Table(Broadcaster):
         self._public = None
         for watch in self.members.values():
             watch.synced = False
+
+    # ------------------------------------------------------------------ clocks
+
+    def _arm(self) -> None:
+        """Re-arm the clocks for the state the table is now in, telling everyone of a
+        timer that starts or stops, and wake the table's task for a sooner deadline."""
+        for timer in self.clocks.arm(trio.current_time()):
+            self._tell(timer)
+        if self.clocks.next_deadline() < self._sleep_until:
+            self._wake.set()
+
+    def next_deadline(self) -> float:
+        return self.clocks.next_deadline()
+
+    async def tick(self) -> Thinking | None:
+        """Do whatever is due now (``Clocks.due``). A searching bot's decision is
+        returned instead, for ``think`` (``run`` starts it beside the table's clock)."""
+        async with self.lock:
+            job = None
+            for due in self.clocks.due(trio.current_time()):
+                job = await self._unpaused(self._on_due(due))
+            return job
+
+    async def _unpaused(self, step: Awaitable[T]) -> T | None:
+        try:
+            return await step
+        except ProtocolError as exc:
+            if exc.code != UNAVAILABLE:
+                raise  # (a stored-move failure paused the table and was logged once)
+            return None
+
+    async def _on_due(self, due: Due) -> Thinking | None:
+        """Carry out what the clocks say is due."""
+        now = trio.current_time()
+        if isinstance(due, RetryStore):
+            await self._retry_store()
+            return None
+        if isinstance(due, EndGrace):
+            undo = self._seat_backup()
+            for i, s in enumerate(self.seats):
+                if (
+                    s is not None and s.person and s.member is None and s.away_since is not None
+                    and s.away_since + self.options.reconnect_grace <= now
+                ):
+                    self._give_up(i, returnable=True)
+            await self._store_seats(undo)  # (if it cannot be: undone, paused, tried later)
+            await self._changed()
+            return None
+        game = self.game
+        assert game is not None
+        if isinstance(due, Plus3Over):
+            for action in [a for a in game.legal_actions() if a.type == "pass"]:
+                if game.plus3 is None:
+                    break
+                await self._apply(action, timeout=True)  # marked: not the seat's choice
+            return None
+        if isinstance(due, TurnOver):
+            seat = game.turn
+            mine = [a for a in game.legal_actions() if a.seat == seat]
+            choice = safe_default(mine) or make_bot("basic").choose(view_of(game, seat), mine)
+            await self._apply(choice, timeout=True)
+            return None
+        assert isinstance(due, BotTurn)
+        for index in self.clocks.acting_seats():
+            bot = self._bot_for(index, now)
+            if bot is None:
+                continue
+            mine = [a for a in game.legal_actions() if a.seat == index]
+            holder = self.seats[index]
+            # A bot for an absent person, or one keeping the seat of a person who may
+            # be handed it back: either way "a bot played for you".
+            stand_in = holder is not None and (
+                holder.bot is None or holder.former_token is not None
+            )
+            if searches(bot):
+                if self._thinking is not None:
+                    return None  # (one search at a time: its end re-arms)
+                job = Thinking(index, bot, view_of(game, index), mine, self.seq, stand_in)
+                self._thinking = job
+                return job
+            await self._apply(bot.choose(view_of(game, index), mine), stand_in=stand_in)
+            return None
+        self._arm()
+        return None
+
+    def _bot_for(self, index: int, now: float) -> Bot | None:
+        """The bot that acts for ``index`` now: a bot seat's own, or an absent person's
+        stand-in once the stand-in delay has passed."""
+        seat = self.seats[index]
+        if seat is None:
+            return None
+        if seat.bot is not None:
+            return seat.bot
+        if seat.member is None and seat.away_since is not None:
+            if seat.stand_in is None and now >= seat.stand_in_at(self.stand_in_delay):
+                seat.stand_in = make_bot("basic")
+                self._info = None  # everyone is shown the stand-in
+            return seat.stand_in
+        return None
+
+    async def think(self, job: Thinking) -> None:
+        """A searching bot (``strong``) decides in a worker process (``thinkers``),
+        outside the table's lock and off the event loop, so neither this table's
+        commands and clocks nor any other table wait for it; its choice is applied only
+        if the game is still where it was. A search that fails, or does not answer in
+        time, plays ``basic`` (logged). Whatever happens, the table is re-armed at the
+        end: a bot's move is never dropped without the clock asking for it again."""
+        bot = job.bot
+        choice: EngineAction | None = None
+        try:
+            if self.thinkers is not None:
+                choice, bot = await self.thinkers.choose(job.bot, job.view, job.legal)
+            else:  # (a table on its own, e.g. in a test: a thread of this process)
+                with trio.fail_after(SEARCH_LIMIT):
+                    choice = await trio.to_thread.run_sync(
+                        job.bot.choose, job.view, job.legal,
+                        limiter=thinkers(), abandon_on_cancel=True,
+                    )
+        except Exception as exc:  # (trio.TooSlowError and SearchTimeout among them)
+            stuck = isinstance(exc, SearchTimeout | trio.TooSlowError)
+            log.warning("table %s: seat %d's search %s; it plays basic", self.id, job.seat,
+                        "did not answer in time" if stuck else f"failed ({exc!r})",
+                        exc_info=not stuck)
+            bot = job.bot
+        async with self.lock:
+            try:
+                await self._unpaused(self._finish_thinking(job, choice, bot))
+            finally:
+                if self._thinking is job:  # (still: _finish_thinking failed early)
+                    self._thinking = None
+                    self._held_for_bot = []
+                self._arm()
+
+    async def _finish_thinking(
+        self, job: Thinking, choice: EngineAction | None, bot: Bot
+    ) -> None:
+        """Apply a searching bot's choice if the game is still where it was; ``bot``
+        (the one that thought, maybe a worker's copy) takes the seat's bot's place and
+        is told what its seat saw meanwhile. Called under the table's lock, so no
+        event falls between the search's end and the bot's swap. A choice the game
+        refuses is logged and ``basic``'s is played instead: asking again would only
+        get the same answer (the bot's state does not change while the game waits)."""
+        held = self._held_for_bot if self._thinking is job else []
+        if self._thinking is job:
+            self._thinking = None
+            self._held_for_bot = []
+        holder = self.seats[job.seat]
+        if holder is None or holder.bot is not job.bot:
+            return  # the seat changed hands meanwhile (``think`` re-arms)
+        holder.bot = bot
+        observe = getattr(bot, "observe", None)
+        if observe is not None and held:
+            observe(held)
+        game = self.game
+        if game is None or self.state != "playing" or self.seq != job.seq or self.pause.paused:
+            return  # the game moved on meanwhile: the bot is asked again
+        if choice is None or not legal_choice(choice, job.seat, game.legal_actions()):
+            if choice is not None:
+                log.warning("table %s: seat %d's bot chose %s, not a legal action; it plays"
+                            " basic", self.id, job.seat, choice)
+            mine = [a for a in game.legal_actions() if a.seat == job.seat]
+            if not mine:
+                return
+            choice = make_bot("basic").choose(view_of(game, job.seat), mine)
+        await self._apply(choice, stand_in=job.stand_in)
+
+    async def run(self) -> None:
+        """The table's task: sleep until the next deadline or a change, then tick; a
+        searching bot thinks in a task of its own beside it."""
+        async with trio.open_nursery() as thinking:
+            while not self._closed:
+                self._sleep_until = self.next_deadline()
+                with trio.move_on_at(self._sleep_until):
+                    await self._wake.wait()
+                self._wake = trio.Event()
+                try:
+                    job = await self.tick()
+                except Exception:  # a bug here must not take the lobby (and every table) down
+                    log.exception("table %s: tick failed", self.id)
+                    self.clocks.stop()
+                    continue
+                if job is not None:
+                    thinking.start_soon(self._think_safely, job)
+            thinking.cancel_scope.cancel()
+
+    async def _think_safely(self, job: Thinking) -> None:
+        try:
+            await self.think(job)
+        except Exception:  # as for a tick: this table's bug stays this table's
+            log.exception("table %s: a bot's move failed", self.id)
+            if self._thinking is job:
+                self._thinking = None
+                self._held_for_bot = []
+            self._arm()
+
+    def close(self) -> None:
+        self._closed = True
+        self._wake.set()
