@@ -9,13 +9,10 @@ the commands) build on it; its ``clocks`` (server/clocks.py) only read it.
 from __future__ import annotations
 
 import logging
-import math
 import random
 import secrets
 from collections import deque
 from typing import Any
-
-import trio
 
 from engine import Action as EngineAction
 from engine import Game, Options
@@ -45,23 +42,6 @@ def engine_options(opts: TableOptions) -> Options:
     return Options(opts.stairs, opts.must_play_if_able, opts.play_for_places)
 
 
-
-class TableLock:
-    """A table's commands one at a time (a trio.Lock), taken without a trip through
-    the scheduler when nobody holds or waits for it: nearly always, and an action is
-    the server's hottest path. Taken in FIFO order otherwise, as trio.Lock is."""
-
-    def __init__(self) -> None:
-        self._lock = trio.Lock()
-
-    async def __aenter__(self) -> None:
-        try:
-            self._lock.acquire_nowait()
-        except trio.WouldBlock:
-            await self._lock.acquire()
-
-    async def __aexit__(self, *exc: object) -> None:
-        self._lock.release()
 
 class TableState:
     """A table's state and the questions about it; see the module docstring."""
@@ -96,10 +76,8 @@ class TableState:
         self.store = store
         self.thinkers = thinkers
         """Where searching bots think (None: a thread of this process)."""
-        self.lock = TableLock()
         self._seeds = seed_source or random.Random(secrets.randbits(64))
         self._on_change = on_change
-        self._wake = trio.Event()
         self._closed = False
         self.clocks = Clocks(self)
         """The table's deadlines (sans IO: they read this state, never write it)."""
@@ -107,7 +85,6 @@ class TableState:
         self._saved_info: TableInfo | None = None
         self._info: TableInfo | None = None
         self._public: dict[str, Any] | None = None
-        self._sleep_until = math.inf
         self.pause = Pause(table_id)
         """The storage fault this table waits out, if any (server/faults.py)."""
         self.stand_in_moves: set[int] = set()
@@ -125,7 +102,7 @@ class TableState:
         ``timeout`` (the turn timer ran out)."""
         self._thinking: Thinking | None = None
         """The searching bot's decision in progress (one at a time per table), if any:
-        set by the clock's tick, cleared under the lock once its answer is handled."""
+        set when it is asked, cleared once its answer is handled."""
         self._held_for_bot: list[EngineEvent] = []
         """Events for that bot, held back until it has decided (it must not observe
         while it chooses, and a worker's copy may replace it)."""
