@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import logging
+import math
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
@@ -915,7 +916,8 @@ class Table(Broadcaster):
                 self._nursery = nursery
                 task_status.started()
                 while not self._closed:
-                    if self.clocks.next_deadline() <= trio.current_time():
+                    deadline = self.clocks.next_deadline()
+                    if deadline <= trio.current_time():
                         try:
                             await self._tick()
                         except Exception:  # a bug here must not take every table down
@@ -924,8 +926,11 @@ class Table(Broadcaster):
                         continue
                     call = mailbox.next_nowait()
                     if call is None:
-                        with trio.move_on_at(self.clocks.next_deadline()):
+                        if deadline == math.inf:  # (no deadline: no cancel scope to pay for)
                             call = await mailbox.next()
+                        else:
+                            with trio.move_on_at(deadline):
+                                call = await mailbox.next()
                     if call is not None:
                         await mailbox.carry_out(call)
                 nursery.cancel_scope.cancel()
