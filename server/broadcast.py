@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import trio
+
 from engine import redact, view_of
 from engine.events import TURN
 from engine.events import Event as EngineEvent
@@ -19,20 +21,19 @@ from protocol.messages import (
 )
 from protocol.patch import Unpatchable, diff_view
 
-from .clocks import Clocks
 from .seats import Member
-from .state import LOG_KEEP
+from .state import LOG_KEEP, TableState
 from .wire import event_frame, event_map, legal_action, legal_map
 
 
-class Broadcaster(Clocks):
+class Broadcaster(TableState):
     """Sends what happened to everyone at the table; see the module docstring."""
 
     def _send_snapshot(self, member: Member) -> None:
         """A snapshot, then a ``timer`` for each deadline running now: a snapshot holds
         no clocks, and a later lift must never be the first a member hears of one."""
         member.send(self.snapshot(member))
-        for timer in self._running_timers():
+        for timer in self.clocks.running(trio.current_time()):
             member.send(timer)
 
     def snapshot(self, member: Member) -> Snapshot:
@@ -84,7 +85,7 @@ class Broadcaster(Clocks):
             batch.append((self.seq, ev))
             self._log_event(self.seq, ev, by)
             if ev.kind == TURN:
-                self._turns += 1
+                self.clocks.turn_passed()
         self._tell_bots([ev for _, ev in batch])
         public = view_of(game, None)
         public_patch: dict[str, Any] | None = None

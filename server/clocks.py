@@ -1,37 +1,30 @@
-"""A table's clocks and stand-ins: bots' moves, absent players' stand-ins, the +3
-window, the turn timer and the reconnect grace periods.
+"""A table's clocks, sans IO: bots' moves, absent players' stand-ins, the +3 window,
+the turn timer, the reconnect grace periods and a paused table's store retries.
 
-The table's own task (``run``) sleeps until the next deadline or until a command wakes
-it, then does what is due (``tick``). Deadlines use ``trio.current_time`` so tests drive
-them with ``trio.testing.MockClock``. What is done goes through the table's commands
-(``_apply``, ``_changed``, ``_give_up``, ``_retry_store``: server/table.py).
+``Clocks`` reads the table's state (never writes it) and keeps only its own
+deadlines. It answers two questions: when the next deadline is (``next_deadline``)
+and what is due at a given time (``due(now)``, as commands: ``EndGrace``,
+``Plus3Over``, ``BotTurn``, ``TurnOver``, ``RetryStore``). The table carries the
+commands out and re-arms the clocks after every change (``arm``, which returns the
+``timer`` messages to tell). Times are plain floats (``trio.current_time`` at the
+table, so tests drive them with ``trio.testing.MockClock``); nothing here sleeps.
 """
 
 from __future__ import annotations
 
-import logging
 import math
 import sys
-from collections.abc import Awaitable, Callable, Iterable
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import trio
 
 from engine import Action as EngineAction
-from engine import view_of
-from engine.bots import Bot, make_bot
-from protocol.errors import ProtocolError
-from protocol.messages import (
-    Timer,
-)
+from engine.bots import Bot
+from protocol.messages import Timer
 
-from .faults import UNAVAILABLE
-from .seats import Member
-from .state import TableState
-from .thinking import SEARCH_LIMIT, SearchTimeout, Thinking
-
-log = logging.getLogger("taki.server")
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from .state import TableState
 
 
 def safe_default(legal: list[EngineAction]) -> EngineAction | None:
@@ -69,7 +62,7 @@ def thinkers() -> trio.CapacityLimiter:
         return limiter
 
 
-def _legal(choice: EngineAction, seat: int, legal: list[EngineAction]) -> bool:
+def legal_choice(choice: EngineAction, seat: int, legal: list[EngineAction]) -> bool:
     """Whether ``choice`` is one of ``legal`` for ``seat``, as the engine judges it: a
     play may carry the last-card flag, which the legal list never shows."""
     return choice.seat == seat and choice.plain() in legal
@@ -81,37 +74,72 @@ def searches(bot: Bot) -> bool:
     return hasattr(bot, "observe")
 
 
-class Clocks(TableState):
-    """Deadlines and what is done when one passes; see the module docstring."""
+@dataclass(frozen=True)
+class EndGrace:
+    """Reconnect grace periods ran out: their seats go to bots (or are freed)."""
 
-    async def _apply(
-        self,
-        action: EngineAction,
-        *,
-        stand_in: bool = False,
-        timeout: bool = False,
-        answer: tuple[str, str, int, dict[str, Any]] | None = None,
-    ) -> None:
-        raise NotImplementedError  # Table: apply, store, tell
 
-    async def _changed(self, snapshot_to: Iterable[Member] = (), *, seats: bool = True) -> None:
-        raise NotImplementedError  # Table: tell, store, re-arm
+@dataclass(frozen=True)
+class Plus3Over:
+    """The +3 window ran out: everyone who may still answer it passes."""
 
-    def _give_up(self, index: int, *, returnable: bool = False) -> None:
-        raise NotImplementedError  # Table: a bot takes the seat, or it is freed
 
-    async def _retry_store(self) -> None:
-        raise NotImplementedError  # Table: try the store again while paused
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot (or an absent person's stand-in) is due to act."""
 
-    def _seat_backup(self) -> Callable[[], None]:
-        raise NotImplementedError  # Table: an undo for a seat change about to be made
 
-    async def _store_seats(self, undo: Callable[[], None]) -> None:
-        raise NotImplementedError  # Table: store a seat change, or undo it and refuse it
+@dataclass(frozen=True)
+class TurnOver:
+    """The seat on turn ran out of time: the server plays its safe default."""
 
-    def _acting_seats(self) -> list[int]:
-        game = self.game
-        if game is None or self.state != "playing":
+
+@dataclass(frozen=True)
+class RetryStore:
+    """A paused table tries its store again."""
+
+
+Due = EndGrace | Plus3Over | BotTurn | TurnOver | RetryStore
+
+
+class Clocks:
+    """A table's deadlines; see the module docstring. ``table`` is only read."""
+
+    def __init__(self, table: TableState) -> None:
+        self.table = table
+        self.bot_due: float | None = None
+        self.plus3_due: float | None = None
+        self.turn_due: float | None = None
+        self.turn_key: tuple[int, int] | None = None
+        """The turn the turn timer runs for: (seat, turns), so a seat that plays
+        again (a Plus, a Stop) gets a fresh timer."""
+        self.turns = 0
+        """Turn events seen (``turn_passed``)."""
+
+    def turn_passed(self) -> None:
+        self.turns += 1
+
+    def fresh_turn(self) -> None:
+        """The turn timer starts again for the seat on turn (after a pause: nobody loses
+        a turn to it)."""
+        self.turn_key = None
+
+    def stop(self) -> None:
+        """Forget every deadline (after a failure: the next change re-arms)."""
+        self.bot_due = self.plus3_due = self.turn_due = None
+
+    def hold(self, until: float) -> None:
+        """A rebuilt game's turn timer and +3 window run out no sooner than ``until``
+        (they ran while the server was down, and the people they are for are away)."""
+        if self.turn_due is not None:
+            self.turn_due = max(self.turn_due, until)
+        if self.plus3_due is not None:
+            self.plus3_due = max(self.plus3_due, until)
+
+    def acting_seats(self) -> list[int]:
+        t = self.table
+        game = t.game
+        if game is None or t.state != "playing":
             return []
         seats: list[int] = []
         for a in game.legal_actions():
@@ -119,271 +147,107 @@ class Clocks(TableState):
                 seats.append(a.seat)
         return seats
 
-    def _bot_for(self, index: int, now: float) -> Bot | None:
-        """The bot that acts for ``index`` now: a bot seat's own, or an absent person's
-        stand-in once the stand-in delay has passed."""
-        seat = self.seats[index]
-        if seat is None:
-            return None
-        if seat.bot is not None:
-            return seat.bot
-        if seat.member is None and seat.away_since is not None:
-            if seat.stand_in is None and now >= seat.stand_in_at(self.stand_in_delay):
-                seat.stand_in = make_bot("basic")
-                self._info = None  # everyone is shown the stand-in
-            return seat.stand_in
-        return None
-
-    def _arm(self) -> None:
-        """Set or clear each deadline for the state the game is now in."""
-        now = trio.current_time()
-        game = self.game
-        playing = game is not None and self.state == "playing"
-        acting = self._acting_seats()
+    def arm(self, now: float) -> list[Timer]:
+        """Set or clear each deadline for the state the table is now in; returns the
+        timers that started or stopped (for everyone to be told)."""
+        t = self.table
+        told: list[Timer] = []
+        game = t.game
+        playing = game is not None and t.state == "playing"
         bot_due = math.inf
-        for index in acting:
-            seat = self.seats[index]
+        for index in self.acting_seats():
+            seat = t.seats[index]
             if seat is None:
                 continue
             if seat.bot is not None or seat.stand_in is not None:
-                bot_due = min(bot_due, now + self.bot_delay)
+                bot_due = min(bot_due, now + t.bot_delay)
             elif seat.member is None and seat.away_since is not None:
-                bot_due = min(bot_due, seat.stand_in_at(self.stand_in_delay))
+                bot_due = min(bot_due, seat.stand_in_at(t.stand_in_delay))
         if bot_due == math.inf:
-            self._bot_due = None
-        elif self._bot_due is None or bot_due < self._bot_due:
-            self._bot_due = bot_due
+            self.bot_due = None
+        elif self.bot_due is None or bot_due < self.bot_due:
+            self.bot_due = bot_due
         if playing and game is not None and game.plus3 is not None:
-            if self._plus3_due is None:
-                self._plus3_due = now + self.options.plus3_window
-                self._tell(Timer("plus3", None, self.options.plus3_window))
-        elif self._plus3_due is not None:
-            self._plus3_due = None
-            self._tell(Timer("plus3", None, None))
-        limit = self.options.turn_timer
+            if self.plus3_due is None:
+                self.plus3_due = now + t.options.plus3_window
+                told.append(Timer("plus3", None, t.options.plus3_window))
+        elif self.plus3_due is not None:
+            self.plus3_due = None
+            told.append(Timer("plus3", None, None))
+        limit = t.options.turn_timer
         if playing and game is not None and limit and game.plus3 is None:
-            key = (game.turn, self._turns)
-            holder = self.seats[game.turn]
+            key = (game.turn, self.turns)
+            holder = t.seats[game.turn]
             if holder is not None and holder.bot is None:
-                if key != self._turn_key:
-                    self._turn_key = key
-                    self._turn_due = now + limit
-                    self._tell(Timer("turn", game.turn, limit))
+                if key != self.turn_key:
+                    self.turn_key = key
+                    self.turn_due = now + limit
+                    told.append(Timer("turn", game.turn, limit))
             else:
-                self._turn_due = None
+                self.turn_due = None
         else:
-            self._turn_due = None
+            self.turn_due = None
+        return told
 
-    def _grace_due(self) -> float | None:
+    def grace_due(self) -> float | None:
+        t = self.table
         dues = [
-            s.away_since + self.options.reconnect_grace
-            for s in self.seats
+            s.away_since + t.options.reconnect_grace
+            for s in t.seats
             if s is not None and s.person and s.member is None and s.away_since is not None
         ]
         return min(dues) if dues else None
 
     def next_deadline(self) -> float:
-        if self.pause.paused:
-            return self.pause.retry_at or math.inf
+        pause = self.table.pause
+        if pause.paused:
+            return pause.retry_at or math.inf
         dues = [
             d
-            for d in (self._bot_due, self._plus3_due, self._turn_due, self._grace_due())
+            for d in (self.bot_due, self.plus3_due, self.turn_due, self.grace_due())
             if d is not None
         ]
         return min(dues) if dues else math.inf
 
-    def _running_timers(self) -> list[Timer]:
-        now = trio.current_time()
+    def running(self, now: float) -> list[Timer]:
+        """A ``timer`` for each deadline running now (what a snapshot is followed by)."""
+        t = self.table
         timers: list[Timer] = []
-        for i, s in enumerate(self.seats):
+        for i, s in enumerate(t.seats):
             if s is not None and s.person and s.member is None and s.away_since is not None:
-                left = s.away_since + self.options.reconnect_grace - now
+                left = s.away_since + t.options.reconnect_grace - now
                 timers.append(Timer("reconnect", i, max(0.0, left)))
-        if self._plus3_due is not None:
-            timers.append(Timer("plus3", None, max(0.0, self._plus3_due - now)))
-        if self._turn_due is not None and self.game is not None:
-            timers.append(Timer("turn", self.game.turn, max(0.0, self._turn_due - now)))
-        if self.pause.paused and self.pause.retry_at is not None:
-            timers.append(Timer("paused", None, max(0.0, self.pause.retry_at - now)))
+        if self.plus3_due is not None:
+            timers.append(Timer("plus3", None, max(0.0, self.plus3_due - now)))
+        if self.turn_due is not None and t.game is not None:
+            timers.append(Timer("turn", t.game.turn, max(0.0, self.turn_due - now)))
+        if t.pause.paused and t.pause.retry_at is not None:
+            timers.append(Timer("paused", None, max(0.0, t.pause.retry_at - now)))
         return timers
 
-    async def tick(self) -> Thinking | None:
-        """Do whatever is due now: an ended grace period, a timed-out +3 window, a bot's
-        (or stand-in's) move, a timed-out turn. A searching bot's decision is returned
-        instead, for ``think`` (``run`` starts it beside the table's clock)."""
-        async with self.lock:
-            return await self._tick()
-
-    async def think(self, job: Thinking) -> None:
-        """A searching bot (``strong``) decides in a worker process (``thinkers``),
-        outside the table's lock and off the event loop, so neither this table's
-        commands and clocks nor any other table wait for it; its choice is applied only
-        if the game is still where it was. A search that fails, or does not answer in
-        time, plays ``basic`` (logged). Whatever happens, the table is re-armed at the
-        end: a bot's move is never dropped without the clock asking for it again."""
-        bot = job.bot
-        choice: EngineAction | None = None
-        try:
-            if self.thinkers is not None:
-                choice, bot = await self.thinkers.choose(job.bot, job.view, job.legal)
-            else:  # (a table on its own, e.g. in a test: a thread of this process)
-                with trio.fail_after(SEARCH_LIMIT):
-                    choice = await trio.to_thread.run_sync(
-                        job.bot.choose, job.view, job.legal,
-                        limiter=thinkers(), abandon_on_cancel=True,
-                    )
-        except Exception as exc:  # (trio.TooSlowError and SearchTimeout among them)
-            stuck = isinstance(exc, SearchTimeout | trio.TooSlowError)
-            log.warning("table %s: seat %d's search %s; it plays basic", self.id, job.seat,
-                        "did not answer in time" if stuck else f"failed ({exc!r})",
-                        exc_info=not stuck)
-            bot = job.bot
-        async with self.lock:
-            try:
-                await self._unpaused(self._finish_thinking(job, choice, bot))
-            finally:
-                if self._thinking is job:  # (still: _finish_thinking failed early)
-                    self._thinking = None
-                    self._held_for_bot = []
-                self._rearm()
-
-    async def _finish_thinking(
-        self, job: Thinking, choice: EngineAction | None, bot: Bot
-    ) -> None:
-        """Apply a searching bot's choice if the game is still where it was; ``bot``
-        (the one that thought, maybe a worker's copy) takes the seat's bot's place and
-        is told what its seat saw meanwhile. Called under the table's lock, so no
-        event falls between the search's end and the bot's swap. A choice the game
-        refuses is logged and ``basic``'s is played instead: asking again would only
-        get the same answer (the bot's state does not change while the game waits)."""
-        held = self._held_for_bot if self._thinking is job else []
-        if self._thinking is job:
-            self._thinking = None
-            self._held_for_bot = []
-        holder = self.seats[job.seat]
-        if holder is None or holder.bot is not job.bot:
-            return  # the seat changed hands meanwhile (``think`` re-arms)
-        holder.bot = bot
-        observe = getattr(bot, "observe", None)
-        if observe is not None and held:
-            observe(held)
-        game = self.game
-        if game is None or self.state != "playing" or self.seq != job.seq or self.pause.paused:
-            return  # the game moved on meanwhile: the bot is asked again
-        if choice is None or not _legal(choice, job.seat, game.legal_actions()):
-            if choice is not None:
-                log.warning("table %s: seat %d's bot chose %s, not a legal action; it plays"
-                            " basic", self.id, job.seat, choice)
-            mine = [a for a in game.legal_actions() if a.seat == job.seat]
-            if not mine:
-                return
-            choice = make_bot("basic").choose(view_of(game, job.seat), mine)
-        await self._apply(choice, stand_in=job.stand_in)
-
-    def _rearm(self) -> None:
-        self._arm()
-        if self.next_deadline() < self._sleep_until:
-            self._wake.set()
-
-    async def _tick(self) -> Thinking | None:
-        if self.pause.paused:
-            if self.store is not None and trio.current_time() >= (self.pause.retry_at or 0):
-                await self._retry_store()
-            return None  # nothing moves while nothing can be stored
-        return await self._unpaused(self._tick_due())
-
-    async def _unpaused(self, step: Awaitable[T]) -> T | None:
-        try:
-            return await step
-        except ProtocolError as exc:
-            if exc.code != UNAVAILABLE:
-                raise  # (a stored-move failure paused the table and was logged once)
-            return None
-
-    async def _tick_due(self) -> Thinking | None:
-        now = trio.current_time()
-        grace = self._grace_due()
+    def due(self, now: float) -> list[Due]:
+        """What is due at ``now``, at most one thing, the most pressing first: a paused
+        table's retry (nothing else moves while paused), an ended grace period, a
+        timed-out +3 window, a bot's move, a timed-out turn. A deadline handed out is
+        cleared; the table re-arms once it has acted."""
+        t = self.table
+        if t.pause.paused:
+            if t.store is not None and now >= (t.pause.retry_at or 0):
+                return [RetryStore()]
+            return []
+        grace = self.grace_due()
         if grace is not None and grace <= now:
-            undo = self._seat_backup()
-            for i, s in enumerate(self.seats):
-                if (
-                    s is not None and s.person and s.member is None and s.away_since is not None
-                    and s.away_since + self.options.reconnect_grace <= now
-                ):
-                    self._give_up(i, returnable=True)
-            await self._store_seats(undo)  # (if it cannot be: undone, paused, tried later)
-            await self._changed()
-            return None
-        game = self.game
-        if game is None or self.state != "playing":
-            return None
-        if self._plus3_due is not None and self._plus3_due <= now and game.plus3 is not None:
-            self._plus3_due = None
-            for action in [a for a in game.legal_actions() if a.type == "pass"]:
-                if game.plus3 is None:
-                    break
-                await self._apply(action, timeout=True)  # marked: not the seat's choice
-            return None
-        if self._bot_due is not None and self._bot_due <= now:
-            self._bot_due = None
-            for index in self._acting_seats():
-                bot = self._bot_for(index, now)
-                if bot is not None:
-                    mine = [a for a in game.legal_actions() if a.seat == index]
-                    holder = self.seats[index]
-                    # A bot for an absent person, or one keeping the seat of a person
-                    # who may be handed it back: either way "a bot played for you".
-                    stand_in = holder is not None and (
-                        holder.bot is None or holder.former_token is not None
-                    )
-                    if searches(bot):
-                        if self._thinking is not None:
-                            return None  # (one search at a time: its end re-arms)
-                        job = Thinking(index, bot, view_of(game, index), mine, self.seq,
-                                       stand_in)
-                        self._thinking = job
-                        return job
-                    await self._apply(bot.choose(view_of(game, index), mine), stand_in=stand_in)
-                    return None
-            self._arm()
-            return None
-        if self._turn_due is not None and self._turn_due <= now:
-            self._turn_due = None
-            seat = game.turn
-            mine = [a for a in game.legal_actions() if a.seat == seat]
-            choice = safe_default(mine) or make_bot("basic").choose(view_of(game, seat), mine)
-            await self._apply(choice, timeout=True)
-        return None
-
-    async def run(self) -> None:
-        """The table's task: sleep until the next deadline or a change, then tick; a
-        searching bot thinks in a task of its own beside it."""
-        async with trio.open_nursery() as thinking:
-            while not self._closed:
-                self._sleep_until = self.next_deadline()
-                with trio.move_on_at(self._sleep_until):
-                    await self._wake.wait()
-                self._wake = trio.Event()
-                try:
-                    job = await self.tick()
-                except Exception:  # a bug here must not take the lobby (and every table) down
-                    log.exception("table %s: tick failed", self.id)
-                    self._bot_due = self._plus3_due = self._turn_due = None
-                    continue
-                if job is not None:
-                    thinking.start_soon(self._think_safely, job)
-            thinking.cancel_scope.cancel()
-
-    async def _think_safely(self, job: Thinking) -> None:
-        try:
-            await self.think(job)
-        except Exception:  # as for a tick: this table's bug stays this table's
-            log.exception("table %s: a bot's move failed", self.id)
-            if self._thinking is job:
-                self._thinking = None
-                self._held_for_bot = []
-            self._rearm()
-
-    def close(self) -> None:
-        self._closed = True
-        self._wake.set()
+            return [EndGrace()]
+        game = t.game
+        if game is None or t.state != "playing":
+            return []
+        if self.plus3_due is not None and self.plus3_due <= now and game.plus3 is not None:
+            self.plus3_due = None
+            return [Plus3Over()]
+        if self.bot_due is not None and self.bot_due <= now:
+            self.bot_due = None
+            return [BotTurn()]
+        if self.turn_due is not None and self.turn_due <= now:
+            self.turn_due = None
+            return [TurnOver()]
+        return []

@@ -147,6 +147,10 @@ class Session:
         self._strikes = 0
         self._flushed = False
         """The writer sent every queued frame and stopped: close with a linger."""
+        self._early: list[Message | bytes] | None = None
+        """While a table seats this connection before its welcome (a seat taken back
+        by token): what the table sends it meanwhile, sent after the welcome, which
+        the session sends itself once the table has answered."""
         self.written = trio.Event()
         """Set once nothing more will be written: the queue went out, or the connection
         ended (what a stopping server waits for, ``Server.drain``)."""
@@ -156,6 +160,9 @@ class Session:
     def send(self, message: Message) -> None:
         """Queue ``message``; a full queue means the client is not reading: drop it."""
         if self._closing:
+            return
+        if self._early is not None:
+            self._early.append(message)
             return
         try:
             data = self.conn.send(message)
@@ -174,6 +181,9 @@ class Session:
         """Queue frames already encoded at this connection's version (one, or several
         back to back: an action's events to one member go as one piece)."""
         if self._closing:
+            return
+        if self._early is not None:
+            self._early.append(data)
             return
         try:
             self.outbox.put(self.conn.send_encoded(data))
@@ -314,10 +324,14 @@ class Session:
             found = None  # a spectator never takes a seat
         if found is not None and hello.token is not None:
             table = found[0]
-            seat = await table.reclaim(
-                hello.token, self, lambda index: self.send_raw_welcome(table.id, index)
-            )
+            self._early = []
+            try:
+                seat = await table.reclaim(hello.token, self)
+            finally:
+                early, self._early = self._early, None
             if seat is not None:
+                self.send_raw_welcome(table.id, seat)
+                self._send_early(early)
                 self.table = table
                 self._follow_seat()
                 log.info("connection %d took back seat %s at %s", self.number, seat, table.id)
@@ -326,8 +340,14 @@ class Session:
             for table in list(self.lobby.tables.values()):
                 if table.seat_of_former(hello.token) is None:
                     continue
-                welcome = lambda t=table: self.send_raw_welcome(t.id, None)  # noqa: E731
-                if await table.watch_to_return(hello.token, self, welcome):
+                self._early = []
+                try:
+                    watching = await table.watch_to_return(hello.token, self)
+                finally:
+                    early, self._early = self._early, None
+                if watching:
+                    self.send_raw_welcome(table.id, None)
+                    self._send_early(early)
                     self.table = table
                     log.info("connection %d watches %s until the host hands its seat back",
                              self.number, table.id)
@@ -335,6 +355,14 @@ class Session:
         self.send_raw_welcome(None, None)  # no seat (or it was lost meanwhile): the lobby
         log.info("connection %d: %r in the lobby", self.number, self.name)
         return True
+
+    def _send_early(self, early: list[Message | bytes]) -> None:
+        """Send what a table sent while this connection was being welcomed."""
+        for item in early:
+            if isinstance(item, bytes):
+                self.send_encoded(item)
+            else:
+                self.send(item)
 
     def send_raw_welcome(self, table: str | None, seat: int | None) -> None:
         """The welcome; ``name`` only when it differs from the hello's (trimmed, or the

@@ -2,20 +2,17 @@
 
 ``TableState`` keeps a table's seats, members, game and clocks' deadlines and answers
 questions about them (the lobby's info, whose token a seat holds, who hosts); it
-changes nothing. ``Clocks`` (server/clocks.py), ``Broadcaster`` (server/broadcast.py)
-and ``Table`` (server/table.py, the commands) build on it, each one concern.
+changes nothing. ``Broadcaster`` (server/broadcast.py) and ``Table`` (server/table.py,
+the commands) build on it; its ``clocks`` (server/clocks.py) only read it.
 """
 
 from __future__ import annotations
 
 import logging
-import math
 import random
 import secrets
 from collections import deque
 from typing import Any
-
-import trio
 
 from engine import Action as EngineAction
 from engine import Game, Options
@@ -28,6 +25,7 @@ from protocol.messages import (
     TableOptions,
 )
 
+from .clocks import Clocks
 from .faults import Pause
 from .seats import Member, Seat, Watch
 from .store import Store
@@ -44,23 +42,6 @@ def engine_options(opts: TableOptions) -> Options:
     return Options(opts.stairs, opts.must_play_if_able, opts.play_for_places)
 
 
-
-class TableLock:
-    """A table's commands one at a time (a trio.Lock), taken without a trip through
-    the scheduler when nobody holds or waits for it: nearly always, and an action is
-    the server's hottest path. Taken in FIFO order otherwise, as trio.Lock is."""
-
-    def __init__(self) -> None:
-        self._lock = trio.Lock()
-
-    async def __aenter__(self) -> None:
-        try:
-            self._lock.acquire_nowait()
-        except trio.WouldBlock:
-            await self._lock.acquire()
-
-    async def __aexit__(self, *exc: object) -> None:
-        self._lock.release()
 
 class TableState:
     """A table's state and the questions about it; see the module docstring."""
@@ -95,21 +76,15 @@ class TableState:
         self.store = store
         self.thinkers = thinkers
         """Where searching bots think (None: a thread of this process)."""
-        self.lock = TableLock()
         self._seeds = seed_source or random.Random(secrets.randbits(64))
         self._on_change = on_change
-        self._wake = trio.Event()
         self._closed = False
-        self._bot_due: float | None = None
-        self._plus3_due: float | None = None
-        self._turn_due: float | None = None
-        self._turn_key: tuple[int, int] | None = None
-        self._turns = 0
+        self.clocks = Clocks(self)
+        """The table's deadlines (sans IO: they read this state, never write it)."""
         self._last_info: TableInfo | None = None
         self._saved_info: TableInfo | None = None
         self._info: TableInfo | None = None
         self._public: dict[str, Any] | None = None
-        self._sleep_until = math.inf
         self.pause = Pause(table_id)
         """The storage fault this table waits out, if any (server/faults.py)."""
         self.stand_in_moves: set[int] = set()
@@ -127,7 +102,7 @@ class TableState:
         ``timeout`` (the turn timer ran out)."""
         self._thinking: Thinking | None = None
         """The searching bot's decision in progress (one at a time per table), if any:
-        set by the clock's tick, cleared under the lock once its answer is handled."""
+        set when it is asked, cleared once its answer is handled."""
         self._held_for_bot: list[EngineEvent] = []
         """Events for that bot, held back until it has decided (it must not observe
         while it chooses, and a worker's copy may replace it)."""

@@ -118,14 +118,19 @@ async def test_refusals_say_why_and_the_card_flashes(server: ServerThread) -> No
 
 
 def _set_game(table: Any, pos: dict[str, Any]) -> None:
-    """Deal a chosen position at a running table (server thread only)."""
-    table.game = game_from_position(pos)
-    table.state = "playing"
-    table.actions = []
-    table.invalidate()
-    table._arm()
-    for member in table.members:
-        member.send(table.snapshot(member))
+    """Deal a chosen position at a running table (server thread only), in the table's
+    own task (the only one that changes a table)."""
+
+    async def deal() -> None:
+        table.game = game_from_position(pos)
+        table.state = "playing"
+        table.actions = []
+        table.invalidate()
+        table._arm()
+        for member in table.members:
+            member.send(table.snapshot(member))
+
+    table.post(deal)
 
 
 @pytest.mark.asyncio

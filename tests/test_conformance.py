@@ -190,25 +190,29 @@ async def test_4_a_spectators_action_is_not_seated_whatever_its_role() -> None:
 def test_5_breaking_a_plus3_names_the_breaker_in_events_and_the_log() -> None:
     async def scenario() -> None:
         table = Table("t1", options(seats=3, plus3_window=4), bot_delay=0.5)
-        people = [Inbox("A"), Inbox("B"), Inbox("C")]
-        for p in people:
-            await table.join(p)
-        pos = position(hands=[["+3", "R1", "R3"], ["breaker", "G3"], ["B1", "B3"]])
-        table.game = game_from_position(pos)
-        table.state = "playing"
-        table.invalidate()
-        await table.act(people[0], m.GameAction("play", card="+3"))
-        await table.act(people[1], m.GameAction("break"))
-        for p in people:
-            broke = [
-                x.event for x in p.got if isinstance(x, m.Event) and x.event["kind"] == "broke"
-            ]
-            assert broke == [{"kind": "broke", "seat": 1, "card": "breaker"}]
-        people[2].got.clear()
-        await table.resync(people[2])
-        [snap] = [x for x in people[2].got if isinstance(x, m.Snapshot)]
-        assert snap.log is not None
-        assert any(e.get("kind") == "broke" and e.get("card") == "breaker" for e in snap.log)
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(table.run)
+            people = [Inbox("A"), Inbox("B"), Inbox("C")]
+            for p in people:
+                await table.join(p)
+            pos = position(hands=[["+3", "R1", "R3"], ["breaker", "G3"], ["B1", "B3"]])
+            async with table.held():
+                table.game = game_from_position(pos)
+                table.state = "playing"
+                table.invalidate()
+            await table.act(people[0], m.GameAction("play", card="+3"))
+            await table.act(people[1], m.GameAction("break"))
+            for p in people:
+                broke = [
+                    x.event for x in p.got if isinstance(x, m.Event) and x.event["kind"] == "broke"
+                ]
+                assert broke == [{"kind": "broke", "seat": 1, "card": "breaker"}]
+            people[2].got.clear()
+            await table.resync(people[2])
+            [snap] = [x for x in people[2].got if isinstance(x, m.Snapshot)]
+            assert snap.log is not None
+            assert any(e.get("kind") == "broke" and e.get("card") == "breaker" for e in snap.log)
+            nursery.cancel_scope.cancel()
 
     trio.run(scenario)
 
@@ -491,9 +495,12 @@ def test_11_the_server_draws_seeds_that_fit_the_wire() -> None:
     async def scenario() -> None:
         table = Table("t1", options(seats=2), seed_source=Highest())
         a, b = Inbox("A"), Inbox("B")
-        await table.join(a)
-        await table.join(b)
-        await table.start(a)
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(table.run)
+            await table.join(a)
+            await table.join(b)
+            await table.start(a)
+            nursery.cancel_scope.cancel()
         assert table.seed == INT_MAX
         replay = m.Replay(1, "t1", table.options, ("A", "B"), table.seed)
         decoder = FrameDecoder()

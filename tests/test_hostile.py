@@ -463,7 +463,7 @@ async def test_a_welcome_that_names_a_seat_is_followed_by_its_snapshot() -> None
         async def come_back() -> None:
             returned.append(await connect(nursery, port, "A", token=token))
 
-        async with table.lock:  # the table is busy for a moment (a move, a store write)
+        async with table.held():  # the table is busy for a moment (a move, a store write)
             nursery.start_soon(come_back)  # the hello arrives while the seat still exists
             await trio.sleep(0.6)  # ...and the grace runs out before the table is free
         with trio.fail_after(5):

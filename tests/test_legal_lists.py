@@ -55,7 +55,7 @@ def assert_lists_true(table: Table, seats: dict[int, Follower], watcher: Followe
 
 async def set_position(table: Table, pos: dict[str, Any]) -> None:
     """Replace the dealt game by ``pos``; everyone gets a snapshot of it."""
-    async with table.lock:
+    async with table.held():
         table.game = game_from_position(pos)
         table.state = "playing"
         table.invalidate()
@@ -91,8 +91,11 @@ async def seated_then_spectator(
 
 
 @pytest.mark.trio
-async def test_a_seat_after_a_spectator_hears_that_closing_its_run_emptied_its_list() -> None:
+async def test_a_seat_after_a_spectator_hears_that_closing_its_run_emptied_its_list(
+    nursery: trio.Nursery,
+) -> None:
     table = Table("t1", options(seats=2), bot_delay=0)
+    nursery.start_soon(table.run)
     seats, watcher = await seated_then_spectator(table, "AB")
     await set_position(table, _taki_position())
     assert_lists_true(table, seats, watcher)
@@ -106,9 +109,10 @@ async def test_a_seat_after_a_spectator_hears_that_closing_its_run_emptied_its_l
 
 @pytest.mark.trio
 async def test_a_timer_closing_a_run_empties_the_seats_list(
-    mock_clock: trio.testing.MockClock,
+    mock_clock: trio.testing.MockClock, nursery: trio.Nursery
 ) -> None:
     table = Table("t1", options(seats=2, turn_timer=30), bot_delay=0)
+    nursery.start_soon(table.run)
     seats, watcher = await seated_then_spectator(table, "AB")
     await set_position(table, _taki_position())
     await act(table, seats[0], "play", "Rtaki")
@@ -135,8 +139,9 @@ def _plus3_position() -> dict[str, Any]:
 
 
 @pytest.mark.trio
-async def test_another_seats_break_empties_a_waiting_seats_pass() -> None:
+async def test_another_seats_break_empties_a_waiting_seats_pass(nursery: trio.Nursery) -> None:
     table = Table("t1", options(seats=3, plus3_window=30), bot_delay=0)
+    nursery.start_soon(table.run)
     seats, watcher = await seated_then_spectator(table, "ABC")
     await set_position(table, _plus3_position())
     await act(table, seats[0], "play", "+3")
@@ -149,9 +154,12 @@ async def test_another_seats_break_empties_a_waiting_seats_pass() -> None:
 
 @pytest.mark.trio
 async def test_a_stand_ins_break_empties_a_waiting_seats_pass(
-    mock_clock: trio.testing.MockClock,
+    mock_clock: trio.testing.MockClock, nursery: trio.Nursery
 ) -> None:
-    table = Table("t1", options(seats=3, plus3_window=60), bot_delay=0, stand_in_delay=5)
+    # (bot_delay 1 on a mock clock: the table's task makes the stand-in's one move
+    # that falls due, and no more, before the lists are checked)
+    table = Table("t1", options(seats=3, plus3_window=60), bot_delay=1, stand_in_delay=5)
+    nursery.start_soon(table.run)
     seats, watcher = await seated_then_spectator(table, "ABC")
     await set_position(table, _plus3_position())
     await table.disconnect(seats.pop(1))  # seat 1 is away: a stand-in answers for it
@@ -165,10 +173,13 @@ async def test_a_stand_ins_break_empties_a_waiting_seats_pass(
 
 
 @pytest.mark.trio
-async def test_a_seat_taking_its_seat_back_gets_its_list_and_then_its_changes() -> None:
+async def test_a_seat_taking_its_seat_back_gets_its_list_and_then_its_changes(
+    nursery: trio.Nursery,
+) -> None:
     """The reconnect path: a snapshot with the seat's list, then events that keep it
     true, with a spectator ahead of the seat and the seat's old connection gone."""
     table = Table("t1", options(seats=2), bot_delay=0)
+    nursery.start_soon(table.run)
     seats, watcher = await seated_then_spectator(table, "AB")
     await set_position(table, _taki_position())
     await act(table, seats[0], "play", "Rtaki")

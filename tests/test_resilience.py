@@ -43,7 +43,7 @@ from .util import position
 
 async def set_position(server: Any, pos: dict[str, Any]) -> None:
     table: Table = server.lobby.tables["t1"]
-    async with table.lock:
+    async with table.held():
         table.game = game_from_position(pos)
         table.state = "playing"
         table.invalidate()

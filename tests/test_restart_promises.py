@@ -41,7 +41,7 @@ async def test_a_restart_keeps_seq_log_and_stand_in_marks(tmp_path: Path) -> Non
         # Every person's seat is absent, with a full grace period from the restart.
         assert all(s is not None and s.member is None for s in table.seats)
         grace = table.options.reconnect_grace
-        assert table._grace_due() == pytest.approx(trio.current_time() + grace, abs=5)
+        assert table.clocks.grace_due() == pytest.approx(trio.current_time() + grace, abs=5)
         a2 = await connect(nursery, port, "A", token=token_a)
         a2.ids = a.ids  # ids never repeat within a seat's life
         snap = await a2.wait_for(lambda m: isinstance(m, Snapshot))

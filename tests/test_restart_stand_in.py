@@ -57,9 +57,10 @@ async def tick_until(table: Table, clock: trio.testing.MockClock, until: float) 
 
 @pytest.mark.trio
 async def test_no_stand_in_plays_before_the_person_could_reconnect(
-    mock_clock: trio.testing.MockClock,
+    mock_clock: trio.testing.MockClock, nursery: trio.Nursery
 ) -> None:
     table = Table.restore(stored_table(), bot_delay=0, stand_in_delay=STAND_IN_DELAY)
+    nursery.start_soon(table.run)
     listening = trio.current_time()
     await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY)
     assert table.actions == []  # seat 0 is still on turn, nothing was played for it
@@ -70,10 +71,13 @@ async def test_no_stand_in_plays_before_the_person_could_reconnect(
 
 
 @pytest.mark.trio
-async def test_a_rebuilt_turn_timer_waits_as_long(mock_clock: trio.testing.MockClock) -> None:
+async def test_a_rebuilt_turn_timer_waits_as_long(
+    mock_clock: trio.testing.MockClock, nursery: trio.Nursery
+) -> None:
     table = Table.restore(
         stored_table(turn_timer=5), bot_delay=0, stand_in_delay=STAND_IN_DELAY
     )
+    nursery.start_soon(table.run)
     listening = trio.current_time()
     await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY)
     assert table.actions == []  # no timed-out move either
@@ -90,12 +94,15 @@ def plus3_played() -> tuple[int, dict[str, Any]]:
 
 
 @pytest.mark.trio
-async def test_a_rebuilt_plus3_window_waits_as_long(mock_clock: trio.testing.MockClock) -> None:
+async def test_a_rebuilt_plus3_window_waits_as_long(
+    mock_clock: trio.testing.MockClock, nursery: trio.Nursery
+) -> None:
     seed, move = plus3_played()
     table = Table.restore(
         stored_table((move,), seed, plus3_window=4), bot_delay=0,
         stand_in_delay=STAND_IN_DELAY,
     )
+    nursery.start_soon(table.run)
     assert table.game is not None and table.game.plus3 is not None  # B may answer
     listening = trio.current_time()
     await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY)
@@ -104,9 +111,10 @@ async def test_a_rebuilt_plus3_window_waits_as_long(mock_clock: trio.testing.Moc
 
 @pytest.mark.trio
 async def test_a_person_back_in_time_after_a_restart_keeps_the_turn(
-    mock_clock: trio.testing.MockClock,
+    mock_clock: trio.testing.MockClock, nursery: trio.Nursery
 ) -> None:
     table = Table.restore(stored_table(), bot_delay=0, stand_in_delay=STAND_IN_DELAY)
+    nursery.start_soon(table.run)
     listening = trio.current_time()
     await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY - 0.5)
     back = Follower("A")

@@ -298,14 +298,15 @@ def test_plus3_window_closes_on_its_timer_as_pass() -> None:
 
     async def scenario() -> None:
         table = Table("t1", options(seats=3, plus3_window=4), bot_delay=0.5)
-        people = [Inbox("A"), Inbox("B"), Inbox("C")]
-        for p in people:
-            await table.join(p)
-        pos = position(hands=[["+3", "R1", "R3"], ["G1", "G3"], ["B1", "B3"]])
-        table.game = game_from_position(pos)
-        table.state = "playing"
         async with trio.open_nursery() as nursery:
             nursery.start_soon(table.run)
+            people = [Inbox("A"), Inbox("B"), Inbox("C")]
+            for p in people:
+                await table.join(p)
+            pos = position(hands=[["+3", "R1", "R3"], ["G1", "G3"], ["B1", "B3"]])
+            async with table.held():
+                table.game = game_from_position(pos)
+                table.state = "playing"
             await table.act(people[0], GameAction("play", card="+3"))
             assert table.game.plus3 is not None
             timers = [m for m in people[1].got if isinstance(m, Timer)]
@@ -327,10 +328,10 @@ def test_turn_timer_plays_the_safe_default() -> None:
 
     async def scenario() -> None:
         table = Table("t1", options(seats=2, turn_timer=30), bot_delay=0.5)
-        await two_started(table)
-        assert table.game is not None
         async with trio.open_nursery() as nursery:
             nursery.start_soon(table.run)
+            await two_started(table)
+            assert table.game is not None
             start = trio.current_time()
             await trio.sleep(29)
             assert table.game.turn == 0 and not table.actions
@@ -404,9 +405,12 @@ def test_snapshot_json_safe() -> None:
     async def scenario() -> None:
         table = Table("t1", options(seats=2), bot_delay=0)
         me = Inbox("A")
-        await table.join(me)
-        await table.add_bot(me, "basic")
-        await table.start(me)
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(table.run)
+            await table.join(me)
+            await table.add_bot(me, "basic")
+            await table.start(me)
+            nursery.cancel_scope.cancel()
 
     trio.run(scenario)
 

@@ -49,20 +49,20 @@ async def test_a_strong_bot_thinks_off_the_loop_and_no_table_waits(
     monkeypatch.setattr(StrongBot, "observe", watching)
     loop_thread = threading.get_ident()
     searching = Table("t1", options(seats=3), bot_delay=0)
-    a = Inbox("A")
-    await searching.join(a)
-    assert await searching.add_bot(a, "strong") == 1
-    bot_seat = searching.seats[1]
-    assert bot_seat is not None and bot_seat.bot_kind == "strong"
-    await searching.add_bot(a, "basic")
     other = Table("t2", options(seats=2), bot_delay=0)
-    c, d = Inbox("C"), Inbox("D")
-    await other.join(c)
-    await other.join(d)
-    await other.start(c, first_seat=0)
     async with trio.open_nursery() as nursery:
         nursery.start_soon(searching.run)
         nursery.start_soon(other.run)
+        a = Inbox("A")
+        await searching.join(a)
+        assert await searching.add_bot(a, "strong") == 1
+        bot_seat = searching.seats[1]
+        assert bot_seat is not None and bot_seat.bot_kind == "strong"
+        await searching.add_bot(a, "basic")
+        c, d = Inbox("C"), Inbox("D")
+        await other.join(c)
+        await other.join(d)
+        await other.start(c, first_seat=0)
         await searching.start(a, first_seat=1)  # the strong bot moves first
         with trio.fail_after(20):
             while not started.is_set():
@@ -92,12 +92,12 @@ async def test_a_strong_bot_thinks_off_the_loop_and_no_table_waits(
 async def test_a_stand_in_for_a_person_is_basic() -> None:
     table = Table("t1", options(seats=2), bot_delay=0, stand_in_delay=0)
     a, b = Inbox("A"), Inbox("B")
-    await table.join(a)
-    await table.join(b)
-    await table.start(a, first_seat=0)
-    await table.disconnect(a)
     async with trio.open_nursery() as nursery:
         nursery.start_soon(table.run)
+        await table.join(a)
+        await table.join(b)
+        await table.start(a, first_seat=0)
+        await table.disconnect(a)
         with trio.fail_after(10):
             while not table.actions:
                 await trio.sleep(0.01)

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 import trio
 
+import server.table
 from bench.harness import HOST, ServerProcess
 from engine import Action as EngineAction
 from engine import Game, game_from_position, view_of
@@ -109,17 +110,17 @@ async def test_a_strong_bots_play_saying_last_card_is_played_not_asked_for_again
     # has one candidate, that play saying "last card" (it costs nothing to say it).
     table = Table("t1", options(seats=2), bot_delay=0)
     a = Inbox("A")
-    await table.join(a)
-    await table.add_bot(a, "strong")
-    pos = position(hands=[["R1", "G3", "B4"], ["R3", "G7"]], turn=1,
-                   options={"must_play_if_able": True})
-    async with table.lock:
-        table.game = game_from_position(pos)
-        table.state = "playing"
-        table.invalidate()
-        table._arm()
     async with trio.open_nursery() as nursery:
         nursery.start_soon(table.run)
+        await table.join(a)
+        await table.add_bot(a, "strong")
+        pos = position(hands=[["R1", "G3", "B4"], ["R3", "G7"]], turn=1,
+                       options={"must_play_if_able": True})
+        async with table.held():
+            table.game = game_from_position(pos)
+            table.state = "playing"
+            table.invalidate()
+            table._arm()
         with trio.fail_after(20):
             while not table.actions:
                 await trio.sleep(0.01)
@@ -206,26 +207,27 @@ async def test_a_search_that_never_answers_is_given_up_and_the_next_one_works() 
 
 @pytest.mark.trio
 async def test_a_stuck_search_plays_basic_and_no_other_table_waits(
-    caplog: pytest.LogCaptureFixture,
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     caplog.set_level(logging.WARNING, logger="taki.server")
     with Thinkers(limit=2.0) as thinkers:
         stuck = Table("t1", options(seats=2), bot_delay=0, thinkers=thinkers)
-        a = Inbox("A")
-        await stuck.join(a)
-        await stuck.add_bot(a, "strong")
-        await stuck.start(a, first_seat=1)
-        seat = stuck.seats[1]
-        assert seat is not None
-        seat.bot = HangingBot()  # type: ignore[assignment]
         other = Table("t2", options(seats=2), bot_delay=0)
-        c = Inbox("C")
-        await other.join(c)
-        await other.add_bot(c, "basic")
-        await other.start(c, first_seat=1)  # the basic bot moves first, then C...
         async with trio.open_nursery() as nursery:
             nursery.start_soon(stuck.run)
             nursery.start_soon(other.run)
+            a = Inbox("A")
+            await stuck.join(a)
+            with monkeypatch.context() as patch:  # t1's strong bot is dealt a hanging search
+                patch.setattr(server.table, "make_bot", lambda kind, seed=None: HangingBot())
+                await stuck.add_bot(a, "strong")
+                await stuck.start(a, first_seat=1)
+            seat = stuck.seats[1]
+            assert seat is not None and isinstance(seat.bot, HangingBot)
+            c = Inbox("C")
+            await other.join(c)
+            await other.add_bot(c, "basic")
+            await other.start(c, first_seat=1)  # the basic bot moves first, then C...
             with trio.fail_after(30):
                 while stuck._thinking is None:
                     await trio.sleep(0.01)

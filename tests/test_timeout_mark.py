@@ -29,10 +29,10 @@ def test_a_timed_out_turn_is_marked_for_that_seat_only(tmp_path: Path) -> None:
     async def scenario() -> None:
         store = Store(tmp_path / "taki.db")
         table = Table("t1", options(seats=2, turn_timer=30), bot_delay=0.5, store=store)
-        a, b = await two_started(table)
-        assert table.game is not None
         async with trio.open_nursery() as nursery:
             nursery.start_soon(table.run)
+            a, b = await two_started(table)
+            assert table.game is not None
             await trio.sleep(31)  # seat 0's timer runs out: the server draws for it
             # From here the clock stands still (no other timer may run out while the
             # store's worker thread writes); checkpoints let the thread's results in.
@@ -89,13 +89,14 @@ def test_passes_the_closing_plus3_window_makes_are_marked() -> None:
 
     async def scenario() -> None:
         table = Table("t1", options(seats=2, plus3_window=4), bot_delay=0.5)
-        a, b = await two_started(table)
-        table.game = game_from_position(position(hands=[["+3", "R1"], ["G3", "G4"]]))
-        table.invalidate()
-        await table.act(a, _wire(next(x for x in table.game.legal_actions()
-                                      if x.card == "+3")))
         async with trio.open_nursery() as nursery:
             nursery.start_soon(table.run)
+            a, b = await two_started(table)
+            async with table.held():
+                table.game = game_from_position(position(hands=[["+3", "R1"], ["G3", "G4"]]))
+                table.invalidate()
+            await table.act(a, _wire(next(x for x in table.game.legal_actions()
+                                          if x.card == "+3")))
             await trio.sleep(5)
             nursery.cancel_scope.cancel()
         passed = [e for e in _events(b) if e["kind"] == "passed"]
