@@ -90,7 +90,8 @@ async def asked_then_stay(app: TakiApp, pilot: Pilot[None], key: str) -> None:
     await pilot.press(key)
     await until(lambda: isinstance(app.screen, QuitHosting) or not app.is_running)
     assert app.is_running, f"{key} on {type(before).__name__} quit without asking"
-    assert "1 other player is at your server" in " ".join(str(w.render()) for w in app.screen.query("Static"))
+    shown = " ".join(str(w.render()) for w in app.screen.query("Static"))
+    assert "1 other player is at your server" in shown
     await pilot.press("n")
     await until(lambda: app.screen is before)
     assert app.is_running
