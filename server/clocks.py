@@ -136,6 +136,18 @@ class Clocks:
         if self.plus3_due is not None:
             self.plus3_due = max(self.plus3_due, until)
 
+    def _returning(self) -> float:
+        """When the last person still away since a restart has had their time to come
+        back (``Seat.stand_in_from``); -inf when nobody is."""
+        return max(
+            (
+                s.stand_in_from
+                for s in self.table.seats
+                if s is not None and s.member is None and s.stand_in_from is not None
+            ),
+            default=-math.inf,
+        )
+
     def acting_seats(self) -> list[int]:
         t = self.table
         game = t.game
@@ -169,8 +181,10 @@ class Clocks:
             self.bot_due = bot_due
         if playing and game is not None and game.plus3 is not None:
             if self.plus3_due is None:
-                self.plus3_due = now + t.options.plus3_window
-                told.append(Timer("plus3", None, t.options.plus3_window))
+                # (a window opened while people are still away after a restart waits
+                # for them too: its timeout passes for everyone who has not answered)
+                self.plus3_due = max(now + t.options.plus3_window, self._returning())
+                told.append(Timer("plus3", None, self.plus3_due - now))
         elif self.plus3_due is not None:
             self.plus3_due = None
             told.append(Timer("plus3", None, None))
@@ -182,7 +196,11 @@ class Clocks:
                 if key != self.turn_key:
                     self.turn_key = key
                     self.turn_due = now + limit
-                    told.append(Timer("turn", game.turn, limit))
+                    if holder.member is None and holder.stand_in_from is not None:
+                        # not back yet since a restart: not timed out before it had
+                        # its time to come back (as for stand-ins, PROTOCOL.md 5.4)
+                        self.turn_due = max(self.turn_due, holder.stand_in_from)
+                    told.append(Timer("turn", game.turn, self.turn_due - now))
             else:
                 self.turn_due = None
         else:

@@ -17,7 +17,8 @@ import pytest
 import trio
 import trio.testing
 
-from engine import Game
+from engine import Game, view_of
+from engine.bots import make_bot
 from protocol.messages import Ack, Event, Snapshot, TableUpdate
 from server.state import engine_options
 from server.store import SavedGame, SavedTable
@@ -165,3 +166,56 @@ async def test_after_kill_9_the_person_on_turn_keeps_it_past_the_stand_in_delay(
     finally:
         proc.kill()
         proc.wait(10)
+
+
+def bot_then_person(actions: tuple[dict[str, Any], ...] = (), seed: int = 7, **opts: Any
+                    ) -> SavedTable:
+    """A basic bot (seat 0, on turn) and a person, B, in a game as the store keeps it:
+    the turn (or +3 window) that B faces starts only after the rebuild."""
+    saved = stored_table(actions, seed, **opts)
+    saved.seats[0] = {"name": "Noa", "bot": "basic"}
+    return saved
+
+
+def basic_opens_with_plus3() -> int:
+    """A seed whose deal has the basic bot at seat 0 open with a +3."""
+    for seed in range(3000):
+        game = Game.new(2, seed, engine_options(options(seats=2)), 0)
+        legal = [a for a in game.legal_actions() if a.seat == 0]
+        if make_bot("basic").choose(view_of(game, 0), legal).card == "+3":
+            return seed
+    raise AssertionError("no deal where basic opens with a +3")
+
+
+@pytest.mark.trio
+async def test_a_turn_timer_started_after_the_rebuild_waits_as_long(
+    mock_clock: trio.testing.MockClock, nursery: trio.Nursery
+) -> None:
+    """The soak's find: B's turn began after the restart (the bot moved first), and its
+    timer ran the table's 3 s, not the time B has to come back."""
+    table = Table.restore(
+        bot_then_person(turn_timer=3), bot_delay=0, stand_in_delay=STAND_IN_DELAY
+    )
+    nursery.start_soon(table.run)
+    listening = trio.current_time()
+    await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY)
+    assert table.game is not None and table.actions  # the bot played
+    assert all(a.seat == 0 for a in table.actions), "nothing was played for B"
+    assert table.game.turn == 1
+    await tick_until(table, mock_clock, listening + 120)
+    assert any(a.seat == 1 for a in table.actions), "B's turn runs out in the end"
+
+
+@pytest.mark.trio
+async def test_a_plus3_window_opened_after_the_rebuild_waits_as_long(
+    mock_clock: trio.testing.MockClock, nursery: trio.Nursery
+) -> None:
+    table = Table.restore(
+        bot_then_person(seed=basic_opens_with_plus3(), plus3_window=2), bot_delay=0,
+        stand_in_delay=STAND_IN_DELAY,
+    )
+    nursery.start_soon(table.run)
+    listening = trio.current_time()
+    await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY)
+    assert table.game is not None and table.game.plus3 is not None  # nobody passed for B
+    assert [a.seat for a in table.actions] == [0]
