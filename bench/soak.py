@@ -45,7 +45,7 @@ from typing import Any
 
 import trio
 
-from .soak_agents import World, describe_table
+from .soak_agents import RETURN_TIME, STAND_IN_DELAY, World, describe_table
 from .soak_checks import Tally, rss_verdict
 from .soak_server import SoakServer
 from .soak_tables import TableRun, plans
@@ -78,8 +78,9 @@ async def faults(world: World, plan: list[tuple[float, str]], began: float) -> N
 
 
 async def monitor(world: World) -> None:
-    """Every second: each running game's seq must have moved within STALL seconds, not
-    counting time when the server was down or nobody was connected to see it."""
+    """Every second: each running game's seq must have moved within STALL seconds (and
+    within RETURN_TIME + STAND_IN_DELAY of a restart), not counting time when nobody
+    was connected to see it."""
     rule = world.tally["seq_moves"]
     while True:
         await trio.sleep(1.0)
@@ -91,7 +92,10 @@ async def monitor(world: World) -> None:
         for watch in list(world.tables):
             if watch.id is None or not watch.playing:
                 continue
-            since = max(watch.moved_at, watch.observed_since, server.current.ready)
+            # After a restart the server waits up to RETURN_TIME + STAND_IN_DELAY for
+            # its people before it plays for anyone (PROTOCOL.md 5.4).
+            since = max(watch.moved_at, watch.observed_since,
+                        server.current.ready + RETURN_TIME + STAND_IN_DELAY - STALL)
             if math.isinf(since):
                 continue
             stalled = now - since > STALL

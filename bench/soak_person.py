@@ -347,10 +347,11 @@ class Person(Agent):
             return
         assert isinstance(answer, Error)
         if sent is not None:
-            if sent.anchor is not None:
+            if sent.anchor is not None and sent.action.type != "pass":
                 self.world.tally["exactly_once"].check(
                     False, f"refused {answer.code} but its move is at seq {sent.anchor}: {where}"
                 )
+            # (a pass it took was the +3 window's end passing for the seat: the server's)
             sent.state = "refused"
         if answer.code == "stale":
             self.world.stats.refused_stale += 1
