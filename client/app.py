@@ -33,8 +33,9 @@ from protocol.messages import (
 from . import intents
 from .config import Settings, valid_name
 from .discovery import Browser, list_games
+from .ending import SignalExit
 from .i18n import LANGUAGES, _, choose, set_language
-from .local import LocalServer, start_lan_server
+from .local import LocalServer, count_others, start_lan_server
 from .net import parse_address
 from .safe import inert
 from .screens.base import SessionScreen
@@ -67,7 +68,8 @@ class TakiApp(App[None]):
     EXIT_SIGNALS = tuple(
         getattr(signal, n) for n in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, n)
     )
-    """Signals that end the client as a quit does: terminal restored, servers stopped."""
+    """Signals that end the client as a quit does: terminal restored, servers stopped;
+    within 2 s even when the terminal is gone (client/ending.py)."""
 
     def __init__(
         self,
@@ -82,8 +84,17 @@ class TakiApp(App[None]):
         discover: bool = False,
         discovery_interfaces: Sequence[str] | None = None,
         fresh: bool = False,
+        guest: bool = False,
+        guest_renamed: bool = False,
     ) -> None:
         super().__init__()
+        self.guest = guest
+        """Started by the server's SSH entrance (``--guest``): the lobby is home and the
+        only way in; no start screen (Play now and Host belong to a local client), no
+        other address, no command palette (its screenshot writes files on the host)."""
+        self.guest_renamed = guest_renamed
+        if guest:
+            self.use_command_palette = False
         self.discover = discover
         """List the games on the LAN on the start screen (off by default: no traffic)."""
         self.discovery_interfaces = discovery_interfaces
@@ -104,6 +115,8 @@ class TakiApp(App[None]):
         self.list_replays = replays
         """Open the list of finished games once connected (``--replays``)."""
         self.bot_delay = bot_delay
+        self.ending = SignalExit(self.exit, self._server_pids)
+        """What a signal does (client/ending.py)."""
         self.local: LocalServer | None = None
         """Play now's server (loopback, throwaway)."""
         self.hosting: LocalServer | None = None
@@ -111,15 +124,25 @@ class TakiApp(App[None]):
         self.host_note = ""
         self._after_connect: Callable[[], None] | None = None
         self._redraw_pending = False
+        self.target: tuple[str, int] | None = None
+        """The server the session is connected (or connecting) to."""
+        self._asking_quit = False
 
     # ------------------------------------------------------------ life
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self._tick)
-        self._exit_on_signals()
+        # SIGTERM, SIGHUP (the terminal closed) and SIGINT end the client the way a quit
+        # does, and within 2 s even when its loop is stuck (client/ending.py).
+        self.ending.install(self.EXIT_SIGNALS, asyncio.get_running_loop())
         if self.address:
-            self.push_screen(LobbyScreen(self.session, quits=True))
+            self.push_screen(LobbyScreen(self.session, quits=True, shows_name=self.guest))
             self.join_address(self.address)
+            if self.guest_renamed:
+                self.notify(
+                    _("Your ssh user name cannot be a name here: you play as {name}.").format(
+                        name=self.session.player_name),
+                    severity="warning", timeout=12)
         else:
             self.push_screen(StartScreen(self.session, self.discovery))
             if not self.settings.intro_seen:  # the first launch: how to play, once
@@ -129,45 +152,56 @@ class TakiApp(App[None]):
 
     async def on_unmount(self) -> None:
         self.session.quitting = True
-        for server in (self.local, self.hosting):  # first: they must not outlive us
-            if server is not None:
-                await server.stop()
+        # First: they must not outlive us. After a signal they were told already and
+        # end by themselves (a Host server first tells its players, which takes a
+        # moment); the client does not wait long for that.
+        signalled = self.ending.fired
+        await asyncio.gather(*(
+            server.stop(0.5 if signalled else 3.0, kill=not signalled)
+            for server in (self.local, self.hosting) if server is not None
+        ))
         if self.discovery is not None:
             await self.discovery.stop()
         if self.session.link is not None:
             await self.session.link.close()
+        self.ending.uninstall()
 
-    def _exit_on_signals(self) -> None:
-        """SIGTERM, SIGHUP (the terminal closed) and SIGINT end the client the way a quit
-        does, so Textual restores the terminal (alternate screen, mouse, cursor) and the
-        servers it started are stopped. (Killed outright, those servers still end: their
-        standard input is a pipe from us; client/local.py.)"""
-        loop = asyncio.get_running_loop()
-        for number in self.EXIT_SIGNALS:
-            try:
-                loop.add_signal_handler(number, self.exit)
-            except (NotImplementedError, RuntimeError, ValueError):  # not on this platform
-                continue
+    def _server_pids(self) -> list[int]:
+        """The servers this client started that still run (Play now's, Host's)."""
+        return [server.process.pid for server in (self.local, self.hosting)
+                if server is not None and server.running and server.process is not None]
 
-    def others_at_my_server(self) -> int:
-        """People other than me seated at the tables of the server I host."""
-        if self.hosting is None:
+    async def others_at_my_server(self) -> int:
+        """People other than me seated at the tables of the server I host, as that
+        server says now: what this client heard is not enough (back on the start screen
+        it hears nothing from it, and at a table it hears nothing of the others)."""
+        hosting = self.hosting
+        if hosting is None or not hosting.running:
             return 0
-        state = self.session.state
-        me = state.info.id if state.info is not None else None
-        count = 0
-        for table in self.session.tables.values():
-            for seat, holder in enumerate(table.seats):
-                if holder is None or (holder.bot is not None and not holder.stand_in):
-                    continue
-                if table.id == me and seat == state.seat:
-                    continue
-                count += 1
-        return count
+        tables = await hosting.tables()
+        if tables is None:  # it does not answer: go by what this client last heard
+            tables = list(self.session.tables.values())
+        return count_others(tables, self._my_seat_at_my_server())
+
+    def _my_seat_at_my_server(self) -> tuple[str, int] | None:
+        """(table, seat) of mine at the server I host, if I sit at one of its tables."""
+        hosting, target, state = self.hosting, self.target, self.session.state
+        if hosting is None or target is None or state.info is None or state.seat is None:
+            return None
+        host, port = target
+        here = host.startswith("127.") or host in ("localhost", "::1", *hosting.addresses)
+        return (state.info.id, state.seat) if here and port == hosting.port else None
 
     async def action_quit(self) -> None:
-        """Quit; a host whose server has other players is asked first."""
-        others = self.others_at_my_server()
+        """Quit (q, ctrl+c, ctrl+q, the command palette): a host whose server has other
+        players seated is asked first. (A signal quits without asking: client/ending.py.)"""
+        if self._asking_quit or isinstance(self.screen, QuitHosting):
+            return
+        self._asking_quit = True
+        try:
+            others = await self.others_at_my_server()
+        finally:
+            self._asking_quit = False
         if not others:
             self.exit()
             return
@@ -298,6 +332,7 @@ class TakiApp(App[None]):
         self.session.quitting = True
         self.workers.cancel_group(self, "net")
         self.session.forget_server()
+        self.target = None
         while not isinstance(self._top(), StartScreen):
             self.pop_screen()
         self.session.quitting = False
@@ -397,10 +432,14 @@ class TakiApp(App[None]):
 
     def back_to_start(self) -> None:
         """From a server that cannot be reached back to the start screen."""
+        if self.guest:  # a guest has no start screen: giving up is leaving
+            self.exit()
+            return
         self.address = None
         self.session.quitting = True
         self.workers.cancel_group(self, "net")
         self.session.forget_server()
+        self.target = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(StartScreen(self.session, self.discovery))
@@ -408,6 +447,8 @@ class TakiApp(App[None]):
 
     def retarget(self, text: str) -> str | None:
         """Try another address; the reason it is not one, or None."""
+        if self.guest:  # through the SSH entrance, only its own server is reachable
+            return _("A guest plays on this server only.")
         try:
             host, port = parse_address(text)
         except ValueError as exc:
@@ -422,6 +463,7 @@ class TakiApp(App[None]):
     # ------------------------------------------------------------ network
 
     def connect(self, host: str, port: int) -> None:
+        self.target = (host, port)
         self._network(host, port)
 
     @work(exclusive=True, group="net")
@@ -471,11 +513,11 @@ class TakiApp(App[None]):
         self.retarget(message.address)
 
     def on_play_now(self, message: intents.PlayNow) -> None:
-        if self.set_name(message.name):
+        if not self.guest and self.set_name(message.name):
             self.play_now()
 
     def on_host_lan(self, message: intents.HostLan) -> None:
-        if self.set_name(message.name):
+        if not self.guest and self.set_name(message.name):
             self.host_lan()
 
     def on_join_address(self, message: intents.JoinAddress) -> None:
@@ -540,6 +582,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         help="look for games on the interface with this IPv4 address only (repeatable)",
     )
+    parser.add_argument(  # what taki-server's SSH entrance starts (server/ssh/)
+        "--guest",
+        action="store_true",
+        help="the lobby of ADDRESS only, showing your name (an SSH guest's client)",
+    )
+    parser.add_argument("--guest-renamed", action="store_true", help=argparse.SUPPRESS)
     return parser
 
 
@@ -562,7 +610,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if (args.watch or args.replay is not None or args.replays) and not args.address:
         print("taki-client: --watch and --replay(s) need a server address", file=sys.stderr)
         return EXIT_USAGE
-    TakiApp(
+    if args.guest and not args.address:
+        print("taki-client: --guest needs a server address", file=sys.stderr)
+        return EXIT_USAGE
+    app = TakiApp(
         args.address,
         name=args.name.strip() if args.name else None,
         watch=args.watch,
@@ -572,7 +623,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         discover=True,
         discovery_interfaces=args.discovery_interface,
         fresh=args.fresh,
-    ).run()
+        guest=args.guest,
+        guest_renamed=args.guest_renamed,
+    )
+    app.ending.for_the_command()
+    app.run()
     return EXIT_OK
 
 

@@ -29,6 +29,7 @@ from protocol.lan import (
     decode_beacon,
     discovery_scope,
     parse_txt,
+    txt_ssh,
 )
 from protocol.versions import MIN_VERSION, PROTOCOL_VERSION
 
@@ -54,10 +55,19 @@ class Game:
     """Open tables: waiting for players, with a free seat."""
     via: str
     """'mdns' or 'beacon'."""
+    ssh: int | None = None
+    """The port of the server's SSH entrance (``taki-server --ssh``), if it has one."""
 
     @property
     def address(self) -> str:
         return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
+
+    @property
+    def ssh_line(self) -> str | None:
+        """What a guest types to join with ssh alone (None: no SSH entrance)."""
+        if self.ssh is None:
+            return None
+        return f"ssh -t -p {self.ssh} NAME@{self.host}"
 
     @property
     def compatible(self) -> bool:
@@ -291,7 +301,8 @@ class Browser:
             log.debug("resolving %s failed", name, exc_info=True)
             return
         game_name, versions, tables = parsed
-        self._mdns[name] = Game(game_name, host, info.port, versions, tables, "mdns")
+        ssh = txt_ssh(info.properties)
+        self._mdns[name] = Game(game_name, host, info.port, versions, tables, "mdns", ssh)
         self._changed()
 
     # ---------------------------------------------------------------- beacon
@@ -304,7 +315,8 @@ class Browser:
         if beacon.bye:
             self._beacons.pop(key, None)
         else:
-            game = Game(beacon.name, host, beacon.port, beacon.versions, beacon.tables, "beacon")
+            game = Game(beacon.name, host, beacon.port, beacon.versions, beacon.tables, "beacon",
+                        beacon.ssh)
             due = self._loop.time() + 3 * beacon.every + 0.5
             self._beacons[key] = (game, due)
         self._changed()
@@ -377,6 +389,8 @@ def list_games(
     width = max(len(g.address) for g in games)
     for g in games:
         note = "" if g.compatible else "  (another version of taki)"
+        if g.ssh_line:
+            note += f"  ·  {g.ssh_line}"
         versions = ",".join(str(v) for v in g.versions)
         print(
             f"{g.address:<{width}}  {g.name}  ·  {g.tables} open tables  ·  protocol {versions}"

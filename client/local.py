@@ -17,12 +17,16 @@ import json
 import os
 import socket
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from platformdirs import user_data_dir
 
 from protocol.lan import DEFAULT_PORT
+from protocol.messages import ListTables, TableInfo, Tables, TableUpdate
+
+from .net import Link, LinkClosed
 
 PORTS_TRIED = 10
 """Host tries the default port and the next ones up to this many, then any free one."""
@@ -110,17 +114,44 @@ class LocalServer:
     def running(self) -> bool:
         return self.process is not None and self.process.returncode is None
 
-    async def stop(self) -> None:
+    async def tables(self, timeout: float = 2.0) -> list[TableInfo] | None:
+        """The tables of this server and who sits at them, asked of the server itself
+        on a short connection of its own (a spectator's: it can take no seat); None if
+        it cannot be asked (not running, or no answer within ``timeout``)."""
+        if not self.running or not self.port:
+            return None
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "") else self.host
+        link = Link(host, self.port)
+        try:
+            async with asyncio.timeout(timeout):
+                await link.open("taki-client", role="spectator", timeout=timeout)
+                said = await link.ask(ListTables)
+        except (LinkClosed, TimeoutError, OSError):
+            return None
+        finally:
+            await link.close()
+        found: dict[str, TableInfo] = {}
+        for message in said:
+            if isinstance(message, Tables):
+                found.update((t.id, t) for t in message.tables)
+            elif isinstance(message, TableUpdate):  # the rest of a list too long for a frame
+                found[message.table.id] = message.table
+        return list(found.values())
+
+    async def stop(self, wait: float = 3.0, *, kill: bool = True) -> None:
+        """Tell the server to stop (SIGTERM: it tells its players) and wait up to
+        ``wait`` seconds for it; then, with ``kill``, end it outright."""
         if self.process is None or self.process.returncode is not None:
             return
         with contextlib.suppress(ProcessLookupError):
             self.process.terminate()
         try:
-            async with asyncio.timeout(3):
+            async with asyncio.timeout(wait):
                 await self.process.wait()
         except TimeoutError:
-            with contextlib.suppress(ProcessLookupError):
-                self.process.kill()
+            if kill:
+                with contextlib.suppress(ProcessLookupError):
+                    self.process.kill()
 
 
 async def _read_all(stream: asyncio.StreamReader) -> None:
@@ -176,3 +207,18 @@ async def start_lan_server(first: int = DEFAULT_PORT) -> LocalServer:
             if _attempt == 2:
                 raise
     raise LocalServerError("could not start a server")
+
+
+def count_others(tables: Iterable[TableInfo], me: tuple[str, int] | None) -> int:
+    """People seated at ``tables`` other than ``me`` (table id, seat): a person away
+    whose seat a bot stands in for counts (they are coming back); a bot, or a bot that
+    kept an absent person's seat, does not."""
+    count = 0
+    for table in tables:
+        for seat, holder in enumerate(table.seats):
+            if holder is None or (holder.bot is not None and not holder.stand_in):
+                continue
+            if me == (table.id, seat):
+                continue
+            count += 1
+    return count

@@ -18,9 +18,14 @@ from typing import Any
 from protocol.connection import ClientConnection
 from protocol.errors import ProtocolError
 from protocol.lan import DEFAULT_PORT
-from protocol.messages import Message, Ping, Pong, Request, Welcome
+from protocol.messages import Ack, Error, Message, Ping, Pong, Request, Welcome
 
 CLIENT_SOFTWARE = "taki-client/0.1"
+
+QUIET = 5.0
+"""Seconds of silence after which the client pings the server; silent as long again, the
+connection counts as lost and the client reconnects. (``taki-server`` pings every 10 s
+and answers a ping at once: a live server is never silent for 10 s after a ping.)"""
 
 
 class LinkClosed(Exception):
@@ -132,22 +137,61 @@ class Link:
                 raise LinkClosed("the server closed the connection")
             self.conn.receive_data(data)
 
-    async def run(self, deliver: Callable[[Message], Awaitable[None] | None]) -> None:
-        """Read until the connection ends (then raise LinkClosed), delivering messages."""
+    async def run(
+        self, deliver: Callable[[Message], Awaitable[None] | None], quiet: float = QUIET
+    ) -> None:
+        """Read until the connection ends (then raise LinkClosed), delivering messages.
+        A server silent for ``quiet`` seconds is pinged; silent as long again, it is
+        taken as lost (a connection cut without a word, as when the Wi-Fi drops, would
+        otherwise look alive for minutes, until TCP gives up)."""
+        nonces = itertools.count(1)
+        pinged = False
         while True:
-            message = await self._next()
+            try:
+                async with asyncio.timeout(quiet):
+                    message = await self._next()
+            except TimeoutError:
+                if pinged:
+                    raise LinkClosed(f"no answer from the server for {2 * quiet:g} s") from None
+                self.send(Ping(next(nonces)))
+                pinged = True
+                continue
+            pinged = False
             if isinstance(message, Ping):
                 self.send(Pong(message.nonce))
+                continue
+            if isinstance(message, Pong):
                 continue
             result = deliver(message)
             if result is not None:
                 await result
 
+    async def ask(self, message_type: type[Request], /, **fields: Any) -> list[Message]:
+        """Send a request and read until its answer: the messages that came before it,
+        then the answer (its ``ack`` or ``error``). For a one-off question on a link of
+        its own (``run`` is not reading it)."""
+        rid = self.request(message_type, **fields)
+        said: list[Message] = []
+        while True:
+            message = await self._next()
+            if isinstance(message, Ping):
+                self.send(Pong(message.nonce))
+                continue
+            said.append(message)
+            if isinstance(message, Ack | Error) and message.id == rid:
+                return said
+
+    @property
+    def closing(self) -> bool:
+        """The connection is going or gone: nothing more can be written on it."""
+        return self._writer is None or self._writer.is_closing()
+
     def send(self, message: Message) -> None:
-        if self._writer is None or self._writer.is_closing():
+        writer = self._writer
+        if writer is None or writer.is_closing():
             raise LinkClosed("not connected")
         try:
-            self._writer.write(self.conn.send(message))
+            writer.write(self.conn.send(message))
         except ProtocolError as exc:
             raise LinkClosed(f"cannot send: {exc.message}") from None
 

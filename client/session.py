@@ -7,8 +7,8 @@ says what happened by posting the Textual messages below to whoever gave it ``po
 the screens' wishes come back up as messages too (client/intents.py). The connection
 loop (``run``) reads messages, updates this knowledge and posts ``Changed``; it never
 waits on the UI and the UI never waits on it. When the connection drops it says so and
-reconnects with backoff, presenting the seat token, so the server hands back seat, hand
-and turn.
+reconnects with backoff (``reconnect_delay``), presenting the seat token, so the server
+hands back seat, hand and turn, and sends again what was left unanswered.
 """
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from textual.message import Message as UIMessage
 
+from protocol.dedupe import DEFAULT_SIZE
 from protocol.errors import is_fatal
 from protocol.limits import CHAT_MAX, NAME_MAX
 from protocol.messages import (
@@ -61,12 +62,26 @@ from . import tokens
 from .config import Settings
 from .i18n import _
 from .levels import usable
-from .net import Link, LinkClosed
+from .net import QUIET, Link, LinkClosed
 from .safe import inert
 from .state import TableState
 
 Answer = Callable[[Message], None]
 Post = Callable[[UIMessage], object]
+
+RECONNECT_FIRST = 0.5
+"""Seconds from losing the server to the first attempt to reach it again."""
+RECONNECT_MAX = 10.0
+"""The longest wait between two attempts, however long the server stays away."""
+
+
+def reconnect_delay(failed: int) -> float:
+    """Seconds to wait before the next attempt to reach a server lost (or never reached)
+    after ``failed`` attempts failed: 0.5 s before the first, 0.5 s after it, then
+    doubling (1, 2, 4, 8) up to 10 s apart. Quick while it is likely a blip or a
+    restart, and without hammering a server that is down for longer."""
+    return min(RECONNECT_FIRST * 2.0 ** min(max(failed - 1, 0), 16), RECONNECT_MAX)
+
 
 
 class Session:
@@ -158,12 +173,21 @@ class Session:
         self._quiet_replays = 0
         """Replays asked for to keep, not to show (their answers are still due)."""
         self.pending: dict[int, Answer | None] = {}
+        """What to do with the answer to each request id not answered yet."""
+        self.unanswered: dict[int, Request] = {}
+        """The requests not answered yet, oldest first: sent again, with the same ids,
+        when a lost connection comes back with the seat (``_resend``)."""
         self.connection_note = ""
         self.server_label = ""
         self.reach_problem = ""
         """Why the address typed cannot be reached, in words (CannotJoinScreen)."""
         self.retry_at: float | None = None
         self.attempt = 0
+        """Attempts to connect that failed since the server was lost (or first tried)."""
+        self.quiet = QUIET
+        """Seconds of silence before the server is pinged; as long again: lost."""
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        """How the connection loop waits between attempts (a test's fake clock)."""
         self.server_stopped = False
         """The server said ``server_shutdown``: it was stopped, not lost."""
         self.quitting = False
@@ -222,23 +246,23 @@ class Session:
         """Connect, and stay connected: on a drop, retry with backoff and the token.
         ``give_up_first``: a first connection that fails is reported and not retried
         (the player typed it on the start screen and tries again)."""
-        delay = 0.5
         first = True
         told = False
         self.attempt = 0
         while not self.quitting:
-            link = Link(host, port, self._request_ids)
+            link = Link(host, port)
             try:
                 welcome = await link.open(self.player_name, token=self.token, role=self.role)
             except (LinkClosed, TimeoutError) as exc:
                 closed = exc if isinstance(exc, LinkClosed) else LinkClosed("", "timeout")
+                wait = reconnect_delay(self.attempt + 1)
                 words = problem_words(closed.problem, host, port, closed.reason)
                 if first and give_up_first:
                     self.notice(words, _("Connection"), "error", 8)
                     return
                 if first:  # the address given cannot be reached: say so, not a lobby
                     self.reach_problem = words
-                    self.retry_at = asyncio.get_running_loop().time() + delay
+                    self.retry_at = asyncio.get_running_loop().time() + wait
                     self.post(Session.Unreachable())
                 elif not told and not self.server_stopped:  # once per outage
                     self.notice(words, _("Connection"), "error", 8)
@@ -247,17 +271,19 @@ class Session:
                 if not self.server_stopped:
                     self.connection_note = _("Not connected: retrying...")
                 self.changed()
-                await asyncio.sleep(delay)
+                await self.sleep(wait)
                 self.retry_at = None
-                delay = min(delay * 2, 10)
                 continue
             self.link = link
+            if welcome.table is not None:
+                self._resend(link)
+            else:
+                self._forget_unanswered()
             self.connection_note = ""
             self.reach_problem = ""
             if self.server_stopped:
                 self.notice(_("The server is back."), _("Connection"), timeout=4)
                 self.server_stopped = False
-            delay = 0.5
             self.attempt = 0
             told = False
             if welcome.name and welcome.table is None:
@@ -280,7 +306,7 @@ class Session:
             first = False
             self.changed()
             try:
-                await link.run(self.deliver)
+                await link.run(self.deliver, self.quiet)
             except LinkClosed as exc:
                 if self.quitting:
                     return
@@ -294,21 +320,58 @@ class Session:
                     self.notice(exc.reason, _("Connection"), "warning")
                 told = True
                 self.changed()
-                await asyncio.sleep(delay)
+                await self.sleep(reconnect_delay(0))
 
     def request(
         self, message_type: type[Request], /, then: Answer | None = None, **fields: Any
     ) -> None:
-        """Send a request; ``then`` gets its ack. Errors are shown to the player."""
-        if self.link is None:
+        """Send a request; ``then`` gets its ack. Errors are shown to the player. Until
+        it is answered it is kept, to be sent again if the connection drops first."""
+        link = self.link
+        if link is None:
             self.notice(_("Not connected."), severity="warning")
             return
-        try:
-            rid = self.link.request(message_type, **fields)
-        except LinkClosed as exc:
-            self.notice(exc.reason, severity="error")
-            return
+        rid = next(self._request_ids)
+        message = message_type(id=rid, **fields)
         self.pending[rid] = then
+        self.unanswered[rid] = message
+        try:
+            link.send(message)
+        except LinkClosed as exc:
+            if link.closing:  # the connection is going: sent again once it is back
+                return
+            self.pending.pop(rid, None)  # this message cannot be sent at all
+            self.unanswered.pop(rid, None)
+            self.notice(exc.reason, severity="error")
+
+    def _resend(self, link: Link) -> None:
+        """Back with the seat: every request still unanswered goes again, oldest first,
+        with its own id. The server keeps the answers to a seat's last ``DEFAULT_SIZE``
+        ids (PROTOCOL.md section 4): one it carried out is answered again, not carried
+        out twice; one it never got is carried out now. Older ones are dropped rather
+        than risk being carried out twice."""
+        waiting = list(self.unanswered.items())
+        for rid, _message in waiting[:-DEFAULT_SIZE]:
+            self._answered(rid)
+        for _rid, message in waiting[-DEFAULT_SIZE:]:
+            try:
+                link.send(message)
+            except LinkClosed:
+                return  # gone again: the next connection sends them
+
+    def _forget_unanswered(self) -> None:
+        """Back without a seat: the server's memory of the requests of a connection
+        without one ended with it, so nothing old is sent again (the lobby list is
+        asked anew)."""
+        for rid in list(self.unanswered):
+            self._answered(rid)
+
+    def _answered(self, rid: int | None) -> Answer | None:
+        """Done with request ``rid``; what to do with its answer."""
+        if rid is None:
+            return None
+        self.unanswered.pop(rid, None)
+        return self.pending.pop(rid, None)
 
     def deliver(self, message: Message) -> None:
         """One message from the server: update what is known, say what happened."""
@@ -349,7 +412,7 @@ class Session:
         elif isinstance(message, Ack):
             if message.token:
                 self.saw_token(message.token)
-            then = self.pending.pop(message.id, None)
+            then = self._answered(message.id)
             if then is not None:
                 then(message)
         elif isinstance(message, Error):
@@ -387,8 +450,7 @@ class Session:
             self.timers[message.kind] = loop.time() + message.seconds
 
     def _error(self, message: Error) -> None:
-        if message.id is not None:
-            self.pending.pop(message.id, None)
+        self._answered(message.id)
         if message.code == "server_shutdown":  # stopped on purpose, not a crash
             self.server_stopped = True
             self.connection_note = _("The server was stopped: waiting for it...")

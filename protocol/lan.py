@@ -55,13 +55,37 @@ def clean_name(name: str) -> str:
 # ------------------------------------------------------------------ wire formats
 
 
-def txt_properties(name: str, tables: int) -> dict[str | bytes, str | bytes | None]:
-    return {
+def txt_properties(
+    name: str, tables: int, ssh: int | None = None
+) -> dict[str | bytes, str | bytes | None]:
+    """The TXT record; ``ssh``: the port of the server's SSH entrance, when it has one
+    (``taki-server --ssh``; an older client ignores the key)."""
+    properties: dict[str | bytes, str | bytes | None] = {
         "txtvers": "1",
         "name": name,
         "versions": ",".join(str(v) for v in VERSIONS),
         "tables": str(tables),
     }
+    if ssh is not None:
+        properties["ssh"] = str(ssh)
+    return properties
+
+
+def _port(value: Any) -> int | None:
+    """A TCP port from a TXT value or a beacon field; None for anything else."""
+    if isinstance(value, str) and value.isdigit() and len(value) <= 5:
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 65536:
+        return value
+    return None
+
+
+def txt_ssh(properties: Mapping[bytes, bytes | None]) -> int | None:
+    """The SSH entrance's port from a TXT record (None: it offers none)."""
+    for key, value in properties.items():
+        if key.lower() == b"ssh" and value is not None:
+            return _port(value.decode("ascii", "replace"))
+    return None
 
 
 def _versions(value: Any) -> tuple[int, ...] | None:
@@ -106,12 +130,16 @@ def parse_txt(
     return clean_name(text.get("name") or fallback_name), versions, tables
 
 
-def encode_beacon(name: str, port: int, tables: int, every: float, bye: bool = False) -> bytes:
+def encode_beacon(
+    name: str, port: int, tables: int, every: float, bye: bool = False, ssh: int | None = None
+) -> bytes:
     fields: dict[str, Any] = {"taki": 1, "port": port}
     if bye:
         fields["bye"] = True
     else:
         fields.update(name=name, versions=list(VERSIONS), tables=tables, every=every)
+        if ssh is not None:
+            fields["ssh"] = ssh
     data = json.dumps(fields, ensure_ascii=False, separators=(",", ":")).encode()
     assert len(data) <= BEACON_MAX
     return data
@@ -127,6 +155,8 @@ class Beacon:
     tables: int = 0
     every: float = BEACON_EVERY
     bye: bool = False
+    ssh: int | None = None
+    """The port of the server's SSH entrance (None: it offers none)."""
 
 
 def decode_beacon(data: bytes) -> Beacon | None:
@@ -152,4 +182,5 @@ def decode_beacon(data: bytes) -> Beacon | None:
         return None
     if not isinstance(every, int | float) or isinstance(every, bool) or not 0 < every <= 60:
         every = BEACON_EVERY
-    return Beacon(port, clean_name(name), versions, tables, float(every))
+    ssh = _port(fields.get("ssh"))
+    return Beacon(port, clean_name(name), versions, tables, float(every), ssh=ssh)

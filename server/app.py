@@ -14,6 +14,7 @@ import signal
 import sqlite3
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import trio
@@ -24,14 +25,16 @@ from protocol.lan import DEFAULT_PORT
 from protocol.messages import Error
 
 from . import collector
-from .banner import listening_lines, ready_line
+from .banner import listening_lines, ready_line, ssh_lines
 from .discovery import Advertiser, Advertising, open_tables
 from .lifeline import until_stdin_closes
 from .lobby import Lobby
 from .lock import DataDirInUse, DataDirLock
 from .outbox import Outboxes
 from .session import Limits, Session
+from .ssh.gate import EntranceFailed, EntranceInfo, SshOptions, game_address, run_entrance
 from .store import Store
+from .table import RETURN_TIME
 from .thinking import Thinkers
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -50,6 +53,8 @@ class Server:
         self.max_connections = max_connections
         self.sessions: set[Session] = set()
         self.outboxes = Outboxes()
+        self.ssh: EntranceInfo | None = None
+        """The SSH entrance, when it runs (``serve(ssh=...)``; server/ssh/)."""
 
     async def handle(self, stream: trio.abc.Stream) -> None:
         if len(self.sessions) >= self.max_connections:
@@ -92,17 +97,23 @@ async def serve(
     limits: Limits = Limits(),
     bot_delay: float = 0.8,
     stand_in_delay: float = 3.0,
+    return_time: float = RETURN_TIME,
     max_tables: int = 200,
     max_connections: int = 2000,
     seed: int | None = None,
     data_dir: Path | None = None,
     data_lock: DataDirLock | None = None,
     advertise: bool | Advertising = False,
+    ssh: SshOptions | None = None,
     task_status: trio.TaskStatus[tuple[Server, int]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Run the server until cancelled; ``task_status`` gets (server, bound port).
 
-    With ``data_dir``, tables are kept in SQLite there and rebuilt on start. With
+    With ``ssh``, an SSH entrance on ``host`` beside the game port (server/ssh/), its
+    port and host key in ``server.ssh``; EntranceFailed when it cannot start.
+
+    With ``data_dir``, tables are kept in SQLite there and rebuilt on start (their
+    people get ``return_time`` to reconnect before anything is played for them). With
     ``advertise`` (True or how), the server makes itself known on the LAN
     (server/discovery.py); off by default, so tests stay off the network.
 
@@ -118,8 +129,9 @@ async def serve(
             _open_store(data_dir) if data_dir is not None else contextlib.nullcontext() as store,
             Thinkers() as thinkers,
         ):
-            await _serve(host, port, limits, bot_delay, stand_in_delay, max_tables,
-                         max_connections, seed, store, thinkers, advertise, task_status)
+            await _serve(host, port, limits, bot_delay, stand_in_delay, return_time, max_tables,
+                         max_connections, seed, store, thinkers, advertise, task_status,
+                         ssh, data_dir)
     finally:
         if own_lock is not None:
             own_lock.release()
@@ -141,6 +153,7 @@ async def _serve(
     limits: Limits,
     bot_delay: float,
     stand_in_delay: float,
+    return_time: float,
     max_tables: int,
     max_connections: int,
     seed: int | None,
@@ -148,6 +161,8 @@ async def _serve(
     thinkers: Thinkers,
     advertise: bool | Advertising,
     task_status: trio.TaskStatus[tuple[Server, int]],
+    ssh: SshOptions | None = None,
+    data_dir: Path | None = None,
 ) -> None:
     async with trio.open_nursery() as nursery:
         lobby = Lobby(
@@ -159,15 +174,22 @@ async def _serve(
             store=store,
             thinkers=thinkers,
         )
-        lobby.restore()
+        listeners = await trio.open_tcp_listeners(port, host=host)
+        bound = listeners[0].socket.getsockname()[1]
+        # Listening first: a restored seat's time to come back counts from when its
+        # client can reach the server (a connection made meanwhile waits in the backlog).
+        lobby.restore(return_time)
         nursery.start_soon(collector.run)  # no collector pauses while serving
         server = Server(lobby, limits, max_connections)
         nursery.start_soon(server.outboxes.run)
-        listeners = await trio.open_tcp_listeners(port, host=host)
-        bound = listeners[0].socket.getsockname()[1]
         nursery.start_soon(trio.serve_listeners, server.handle, listeners)
+        if ssh is not None:
+            game = game_address(host, bound)
+            server.ssh = await nursery.start(run_entrance, ssh, host, game, data_dir)
         if advertise:
             how = advertise if isinstance(advertise, Advertising) else Advertising()
+            if server.ssh is not None:
+                how = replace(how, ssh=server.ssh.port)
             advertiser = Advertiser(how, bound, lambda: open_tables(lobby.tables), host)
             nursery.start_soon(advertiser.run)
         task_status.started((server, bound))
@@ -210,15 +232,19 @@ async def _run(args: argparse.Namespace, lock: DataDirLock | None) -> None:
                 data_lock=lock,
                 limits=Limits(rate=args.rate),
                 advertise=advertise or False,
+                ssh=_ssh_options(args),
                 task_status=task_status,
             )
         )
         if lock is not None:
             lock.announce(f"{args.host}:{port}")
         if args.ready_json:  # first, for the program that started us
-            _say(ready_line(port, args.host))
+            _say(ready_line(port, args.host, server.ssh))
         for line in listening_lines(args.host, port):
             _say(line)
+        if server.ssh is not None:
+            for line in ssh_lines(args.host, server.ssh.port, server.ssh.fingerprint):
+                _say(line)
         _say("Ctrl-C stops the server.")
         stop = trio.Event()
         nursery.start_soon(_stop_on_signal, stop)
@@ -244,11 +270,30 @@ async def _stop_when_parent_goes(stop: trio.Event) -> None:
     stop.set()
 
 
+def _ssh_options(args: argparse.Namespace) -> SshOptions | None:
+    if args.ssh is None:
+        return None
+    keys = Path(args.ssh_keys) if args.ssh_keys else None
+    return SshOptions(args.ssh, keys, args.ssh_max, args.log_level)
+
+
 def port_number(text: str) -> int:
     """argparse type: a TCP port, 0 (any free one) to 65535."""
     if not text.strip().isdigit() or not 0 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port (0 to 65535; 0: any free one)")
     return int(text)
+
+
+def _entrance_error(exc: BaseException) -> EntranceFailed | None:
+    """The EntranceFailed inside ``exc`` (it comes out of the serving nursery)."""
+    if isinstance(exc, EntranceFailed):
+        return exc
+    if isinstance(exc, BaseExceptionGroup):
+        for inner in exc.exceptions:
+            found = _entrance_error(inner)
+            if found is not None:
+                return found
+    return None
 
 
 def _os_error(exc: BaseException) -> OSError | None:
@@ -347,12 +392,42 @@ def build_parser() -> argparse.ArgumentParser:
         help="stop when standard input closes (a server that ends with the program that "
         "started it)",
     )
+    parser.add_argument(
+        "--ssh",
+        type=port_number,
+        metavar="PORT",
+        help="also open an SSH entrance on PORT (same --host): friends with only an ssh "
+        "client join with ssh -t -p PORT NAME@HOST (off unless given; 0: any free port)",
+    )
+    parser.add_argument(
+        "--ssh-keys",
+        metavar="FILE",
+        help="admit only the public keys in FILE (authorized_keys format) to the SSH "
+        "entrance (default: any key, and guests without a key)",
+    )
+    parser.add_argument(
+        "--ssh-max",
+        type=positive,
+        default=32,
+        metavar="N",
+        help="SSH guests at once at most (default %(default)s)",
+    )
     parser.epilog = "Exit codes: 0 stopped, 1 could not listen or failed, 2 usage error."
     return parser
 
 
+def positive(text: str) -> int:
+    """argparse type: a whole number, 1 or more."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of 1 or more")
+    return int(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.ssh_keys and args.ssh is None:
+        parser.error("--ssh-keys needs --ssh PORT")
     logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(message)s")
     lock = None
     if not args.no_data:
@@ -366,7 +441,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_FAILED
     try:
         trio.run(_run, args, lock)
-    except (OSError, BaseExceptionGroup) as exc:
+    except (OSError, EntranceFailed, BaseExceptionGroup) as exc:
+        failed = _entrance_error(exc)
+        if failed is not None:
+            print(failed, file=sys.stderr)
+            return EXIT_FAILED
         error = _os_error(exc)
         if error is None:
             raise

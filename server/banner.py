@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+from typing import Any
 
 from protocol.addresses import Address, usable_addresses
 
@@ -35,7 +36,22 @@ def listening_lines(host: str, port: int) -> list[str]:
     return lines
 
 
-def ready_line(port: int, host: str) -> str:
-    """``{"port": N, "addresses": [...]}``: for the program that started the server."""
+def ssh_lines(host: str, port: int, fingerprint: str) -> list[str]:
+    """The SSH entrance's lines: what guests type, and the host key to check it by."""
+    lines = [f"SSH entrance on {host or '*'}:{port}. Guests with only ssh type:"]
+    for address in addresses_for(host):
+        note = "   (this machine)" if address.loopback else ""
+        lines.append(f"    ssh -t -p {port} NAME@{address.ip}{note}")
+    lines.append(f"  Host key: {fingerprint} (ED25519); guests check it the first time.")
+    return lines
+
+
+def ready_line(port: int, host: str, ssh: Any = None) -> str:
+    """``{"port": N, "addresses": [...]}``: for the program that started the server;
+    with an SSH entrance (server/ssh/gate.py's EntranceInfo) also ``ssh`` (its port) and
+    ``ssh_fingerprint``."""
     addresses = [a.ip for a in addresses_for(host)]
-    return json.dumps({"taki_server": 1, "port": port, "addresses": addresses})
+    fields: dict[str, Any] = {"taki_server": 1, "port": port, "addresses": addresses}
+    if ssh is not None:
+        fields.update(ssh=ssh.port, ssh_fingerprint=ssh.fingerprint)
+    return json.dumps(fields)

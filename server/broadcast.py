@@ -96,7 +96,7 @@ class Broadcaster(Clocks):
         self._public = public
         legal = self._legal_maps()
         early_frames: dict[tuple[int, int, int | None], bytes] = {}
-        last_frames: dict[tuple[int, int | None, int | None, int | None], bytes] = {}
+        last_frames: dict[tuple[int, int | None, int | None, int | str], bytes] = {}
         *early, (last_seq, last_ev) = batch
         for member, watch in list(self.members.items()):
             seat = watch.seat
@@ -120,10 +120,12 @@ class Broadcaster(Clocks):
                         watch.hand = list(hand)
                         own_hand = seat
             # Members whose last event is the same map, patch and legal list share its
-            # bytes: most of a table (a spectator, a seat not on turn whose hand stayed).
+            # bytes: most of a table (spectators alike; seats not acting whose hands
+            # stayed alike). A seat always gets its list, ``[]`` when it may not act;
+            # a spectator never gets one: the two never share a frame (an absent
+            # ``legal`` leaves a seat's old list standing, PROTOCOL.md 6.1).
             mine = seat if last_ev.cards and last_ev.seat == seat else None
-            legal_seat = seat if seat is not None and seat in legal else None
-            last_key = (version, mine, own_hand if patch is not None else -1, legal_seat)
+            last_key = (version, mine, own_hand if patch is not None else -1, _lister(seat, legal))
             data = last_frames.get(last_key)
             if data is None:
                 maps = legal.get(seat, ()) if seat is not None else None
@@ -144,7 +146,7 @@ class Broadcaster(Clocks):
             if observe is None:
                 continue
             seen = [redact(ev, index) for ev in events]
-            if index == self._thinking:
+            if self._thinking is not None and bot is self._thinking.bot:
                 self._held_for_bot.extend(seen)
             else:
                 observe(seen)
@@ -168,3 +170,12 @@ class Broadcaster(Clocks):
         if mark is not None:
             data[mark] = True
         return data
+
+
+def _lister(seat: int | None, legal: dict[int, list[dict[str, Any]]]) -> int | str:
+    """Whose ``legal`` list a member's last frame carries: its own seat's when that seat
+    may act, the empty list (``"none"``) for a seat that may not, no list at all
+    (``"spectator"``) for a spectator."""
+    if seat is None:
+        return "spectator"
+    return seat if seat in legal else "none"

@@ -12,8 +12,7 @@ from __future__ import annotations
 import logging
 import math
 import sys
-from collections.abc import Awaitable, Iterable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar
 
 import trio
@@ -29,6 +28,7 @@ from protocol.messages import (
 from .faults import UNAVAILABLE
 from .seats import Member
 from .state import TableState
+from .thinking import SEARCH_LIMIT, SearchTimeout, Thinking
 
 log = logging.getLogger("taki.server")
 T = TypeVar("T")
@@ -69,23 +69,16 @@ def thinkers() -> trio.CapacityLimiter:
         return limiter
 
 
+def _legal(choice: EngineAction, seat: int, legal: list[EngineAction]) -> bool:
+    """Whether ``choice`` is one of ``legal`` for ``seat``, as the engine judges it: a
+    play may carry the last-card flag, which the legal list never shows."""
+    return choice.seat == seat and choice.plain() in legal
+
+
 def searches(bot: Bot) -> bool:
     """Whether ``bot`` searches (and so thinks away from the event loop): one that
     follows its seat's events (``observe``, engine/strong.py) does."""
     return hasattr(bot, "observe")
-
-
-@dataclass(frozen=True)
-class Thinking:
-    """A searching bot's decision in progress: what it was asked, and when."""
-
-    seat: int
-    bot: Bot
-    view: dict[str, Any]
-    legal: list[EngineAction]
-    seq: int
-    """The table's event seq when it was asked: its answer counts only if still so."""
-    stand_in: bool
 
 
 class Clocks(TableState):
@@ -110,6 +103,12 @@ class Clocks(TableState):
     async def _retry_store(self) -> None:
         raise NotImplementedError  # Table: try the store again while paused
 
+    def _seat_backup(self) -> Callable[[], None]:
+        raise NotImplementedError  # Table: an undo for a seat change about to be made
+
+    async def _store_seats(self, undo: Callable[[], None]) -> None:
+        raise NotImplementedError  # Table: store a seat change, or undo it and refuse it
+
     def _acting_seats(self) -> list[int]:
         game = self.game
         if game is None or self.state != "playing":
@@ -129,7 +128,7 @@ class Clocks(TableState):
         if seat.bot is not None:
             return seat.bot
         if seat.member is None and seat.away_since is not None:
-            if seat.stand_in is None and now >= seat.away_since + self.stand_in_delay:
+            if seat.stand_in is None and now >= seat.stand_in_at(self.stand_in_delay):
                 seat.stand_in = make_bot("basic")
                 self._info = None  # everyone is shown the stand-in
             return seat.stand_in
@@ -149,7 +148,7 @@ class Clocks(TableState):
             if seat.bot is not None or seat.stand_in is not None:
                 bot_due = min(bot_due, now + self.bot_delay)
             elif seat.member is None and seat.away_since is not None:
-                bot_due = min(bot_due, seat.away_since + self.stand_in_delay)
+                bot_due = min(bot_due, seat.stand_in_at(self.stand_in_delay))
         if bot_due == math.inf:
             self._bot_due = None
         elif self._bot_due is None or bot_due < self._bot_due:
@@ -219,44 +218,66 @@ class Clocks(TableState):
         """A searching bot (``strong``) decides in a worker process (``thinkers``),
         outside the table's lock and off the event loop, so neither this table's
         commands and clocks nor any other table wait for it; its choice is applied only
-        if the game is still where it was. A search that fails plays ``basic``."""
+        if the game is still where it was. A search that fails, or does not answer in
+        time, plays ``basic`` (logged). Whatever happens, the table is re-armed at the
+        end: a bot's move is never dropped without the clock asking for it again."""
         bot = job.bot
+        choice: EngineAction | None = None
         try:
             if self.thinkers is not None:
                 choice, bot = await self.thinkers.choose(job.bot, job.view, job.legal)
             else:  # (a table on its own, e.g. in a test: a thread of this process)
-                choice = await trio.to_thread.run_sync(
-                    job.bot.choose, job.view, job.legal,
-                    limiter=thinkers(), abandon_on_cancel=True,
-                )
-        except Exception:
-            log.exception("table %s: seat %d's search failed; it plays basic", self.id, job.seat)
-            choice = make_bot("basic").choose(job.view, job.legal)
-        finally:
-            self._thinking = None
+                with trio.fail_after(SEARCH_LIMIT):
+                    choice = await trio.to_thread.run_sync(
+                        job.bot.choose, job.view, job.legal,
+                        limiter=thinkers(), abandon_on_cancel=True,
+                    )
+        except Exception as exc:  # (trio.TooSlowError and SearchTimeout among them)
+            stuck = isinstance(exc, SearchTimeout | trio.TooSlowError)
+            log.warning("table %s: seat %d's search %s; it plays basic", self.id, job.seat,
+                        "did not answer in time" if stuck else f"failed ({exc!r})",
+                        exc_info=not stuck)
+            bot = job.bot
         async with self.lock:
-            await self._unpaused(self._finish_thinking(job, choice, bot))
+            try:
+                await self._unpaused(self._finish_thinking(job, choice, bot))
+            finally:
+                if self._thinking is job:  # (still: _finish_thinking failed early)
+                    self._thinking = None
+                    self._held_for_bot = []
+                self._rearm()
 
-    async def _finish_thinking(self, job: Thinking, choice: EngineAction, bot: Bot) -> None:
+    async def _finish_thinking(
+        self, job: Thinking, choice: EngineAction | None, bot: Bot
+    ) -> None:
         """Apply a searching bot's choice if the game is still where it was; ``bot``
         (the one that thought, maybe a worker's copy) takes the seat's bot's place and
-        is told what its seat saw meanwhile."""
-        held, self._held_for_bot = self._held_for_bot, []
+        is told what its seat saw meanwhile. Called under the table's lock, so no
+        event falls between the search's end and the bot's swap. A choice the game
+        refuses is logged and ``basic``'s is played instead: asking again would only
+        get the same answer (the bot's state does not change while the game waits)."""
+        held = self._held_for_bot if self._thinking is job else []
+        if self._thinking is job:
+            self._thinking = None
+            self._held_for_bot = []
         holder = self.seats[job.seat]
         if holder is None or holder.bot is not job.bot:
-            self._rearm()  # the seat changed hands meanwhile
-            return
+            return  # the seat changed hands meanwhile (``think`` re-arms)
         holder.bot = bot
         observe = getattr(bot, "observe", None)
         if observe is not None and held:
             observe(held)
         game = self.game
-        if (
-            game is None or self.state != "playing" or self.seq != job.seq
-            or self.pause.paused or choice not in game.legal_actions()
-        ):
-            self._rearm()  # the game moved on meanwhile: the bot is asked again
-            return
+        if game is None or self.state != "playing" or self.seq != job.seq or self.pause.paused:
+            return  # the game moved on meanwhile: the bot is asked again
+        if choice is None or not _legal(choice, job.seat, game.legal_actions()):
+            if choice is not None:
+                log.warning("table %s: seat %d's bot chose %s, not a legal action; it plays"
+                            " basic", self.id, job.seat, choice)
+            mine = [a for a in game.legal_actions() if a.seat == job.seat]
+            if not mine:
+                return
+            choice = make_bot("basic").choose(view_of(game, job.seat), mine)
         await self._apply(choice, stand_in=job.stand_in)
 
     def _rearm(self) -> None:
@@ -283,12 +304,14 @@ class Clocks(TableState):
         now = trio.current_time()
         grace = self._grace_due()
         if grace is not None and grace <= now:
+            undo = self._seat_backup()
             for i, s in enumerate(self.seats):
                 if (
                     s is not None and s.person and s.member is None and s.away_since is not None
                     and s.away_since + self.options.reconnect_grace <= now
                 ):
                     self._give_up(i, returnable=True)
+            await self._store_seats(undo)  # (if it cannot be: undone, paused, tried later)
             await self._changed()
             return None
         game = self.game
@@ -315,10 +338,11 @@ class Clocks(TableState):
                     )
                     if searches(bot):
                         if self._thinking is not None:
-                            return None  # (asked already: its answer will come)
-                        self._thinking = index
-                        return Thinking(index, bot, view_of(game, index), mine, self.seq,
-                                        stand_in)
+                            return None  # (one search at a time: its end re-arms)
+                        job = Thinking(index, bot, view_of(game, index), mine, self.seq,
+                                       stand_in)
+                        self._thinking = job
+                        return job
                     await self._apply(bot.choose(view_of(game, index), mine), stand_in=stand_in)
                     return None
             self._arm()
@@ -355,7 +379,10 @@ class Clocks(TableState):
             await self.think(job)
         except Exception:  # as for a tick: this table's bug stays this table's
             log.exception("table %s: a bot's move failed", self.id)
-            self._thinking = None
+            if self._thinking is job:
+                self._thinking = None
+                self._held_for_bot = []
+            self._rearm()
 
     def close(self) -> None:
         self._closed = True

@@ -114,6 +114,8 @@ class Advertising:
     every: float = BEACON_EVERY
     announce: Callable[[str], None] | None = None
     """Told once, in a sentence, how the server was advertised (or why not)."""
+    ssh: int | None = None
+    """The port of the SSH entrance (``--ssh``), advertised beside the game's."""
 
 
 def _within_scope(settings: Advertising) -> Advertising:
@@ -256,7 +258,7 @@ class Advertiser:
             SERVICE_TYPE,
             name,
             port=self.port,
-            properties=txt_properties(self.name, self.count),
+            properties=txt_properties(self.name, self.count, self.settings.ssh),
             server=f"{_hostname_label()}.local.",
             parsed_addresses=addresses,
         )
@@ -309,7 +311,9 @@ class Advertiser:
         """One beacon to every destination; OSError if it reached none."""
         if self._sock is None:
             return
-        data = encode_beacon(self.name, self.port, self.count, self.settings.every, bye)
+        data = encode_beacon(
+            self.name, self.port, self.count, self.settings.every, bye, ssh=self.settings.ssh
+        )
         errors: list[OSError] = []
         for target in self._targets:
             try:

@@ -21,7 +21,7 @@ from protocol.messages import Message, TableOptions, TableRemoved, TableUpdate
 from .faults import StoreUnavailable
 from .seats import Member
 from .store import Store
-from .table import Table
+from .table import RETURN_TIME, Table
 from .text import TABLE_NAME_MAX, BadText, clean_name
 from .thinking import Thinkers
 
@@ -63,14 +63,16 @@ class Lobby:
             "thinkers": self.thinkers,
         }
 
-    def restore(self) -> int:
-        """Rebuild every stored table (before serving); returns how many."""
+    def restore(self, return_time: float = RETURN_TIME) -> int:
+        """Rebuild every stored table (once listening, before serving); returns how
+        many. Their people get ``return_time`` to come back before anything is played
+        for them (``Table.restore``)."""
         if self.store is None:
             return 0
         highest = 0
         for saved in self.store.load_tables():
             try:
-                table = Table.restore(saved, **self._table_kwargs())
+                table = Table.restore(saved, return_time, **self._table_kwargs())
             except Exception:
                 log.exception("table %s could not be restored", saved.id)
                 continue

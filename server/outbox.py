@@ -13,6 +13,7 @@ its own writer task, which waits for the peer to read (server/session.py).
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from typing import Protocol
@@ -58,7 +59,11 @@ class Outbox:
     queues (``on_full`` when a peer that does not read has filled it), ``flush`` writes
     them straight into the socket when it has room, ``run`` is the connection's writer
     task (what the socket did not take, then whatever is queued while the peer is not
-    reading), ending once ``close`` was called and everything went out."""
+    reading), ending once ``close`` (or ``give_up``) was called and everything went out.
+
+    Queued pieces are written in batches (``_batch``, joined); the batch remembers its
+    pieces and how far it went, so ``give_up`` can drop everything after the piece the
+    socket has begun without cutting a frame."""
 
     def __init__(
         self,
@@ -77,10 +82,12 @@ class Outbox:
         """The socket's descriptor for direct non-blocking writes; None for a stream that
         is not a socket (tests' in-memory pairs)."""
         self.closed = False
-        self._frames: list[bytes] = []
-        self._rest = b""  # what a direct write left over: the writer sends it first
+        self._frames: list[bytes] = []  # queued pieces, none begun
+        self._batch = b""  # pieces begun and not all written: the writer finishes them
+        self._pieces: list[bytes] = []  # the batch's pieces
+        self._sent = 0  # bytes of the batch written
         self._marked = False
-        self._writing = False  # the writer waits for the peer to read: everything waits
+        self._writing = False  # a stream that is not a socket is being written to
         self._wake = trio.Event()
 
     def put(self, data: bytes) -> None:
@@ -101,6 +108,24 @@ class Outbox:
         self.closed = True
         self._wake.set()
 
+    def give_up(self, last: bytes | None) -> None:
+        """The peer does not read: drop the frames queued, finish the piece the socket
+        has begun (a frame cut short would garble everything after it), send ``last``
+        (the error that says why), and end. Nothing waits here: the writer sends it
+        when the socket has room, so only a peer that reads again gets it (the session
+        bounds how long it may take)."""
+        self.closed = True
+        self._frames = [last] if last is not None else []
+        if self._batch and self._pieces and self.fd is not None:
+            end = 0
+            for piece in self._pieces:
+                end += len(piece)
+                if end > self._sent:
+                    break
+            self._batch = self._batch[:end]
+            self._pieces = []
+        self._wake.set()
+
     def flush(self) -> None:
         """Write the queued frames with one system call when the socket takes them all
         (the peer reads: nearly always); the rest, and everything while the writer
@@ -109,36 +134,49 @@ class Outbox:
         frames = self._frames
         if not frames:
             return
-        if self._writing or self._rest or self.fd is None or self.closed:
+        if self._batch or self._writing or self.fd is None or self.closed:
             self._wake.set()  # (closing: the descriptor may go; only the writer writes)
             return
         data = b"".join(frames) if len(frames) > 1 else frames[0]
-        frames.clear()
+        self._frames = []
         try:
             sent = os.write(self.fd, data)
         except OSError:
-            sent = 0  # full (or broken: the writer's own send meets the error)
+            sent = 0  # full (or broken: the writer's own write meets the error)
         if sent < len(data):
-            self._rest = data[sent:]
+            self._batch, self._pieces, self._sent = data, frames, sent
             self._wake.set()
 
     async def run(self) -> None:
-        """The writer task: see the class docstring. A failed send raises OSError or
-        trio.BrokenResourceError, ending the connection."""
+        """The writer task: see the class docstring. A failed write raises OSError (or
+        trio.BrokenResourceError for a stream that is not a socket), ending the
+        connection."""
         while True:
-            if self._rest:
-                data, self._rest = self._rest, b""
+            if self._batch:
+                await self._write_batch()
             elif self._frames:
-                data = b"".join(self._frames)
-                self._frames.clear()
+                frames, self._frames = self._frames, []
+                data = b"".join(frames) if len(frames) > 1 else frames[0]
+                self._batch, self._pieces, self._sent = data, frames, 0
             elif self.closed:
                 return
             else:
                 await self._wake.wait()
                 self._wake = trio.Event()
-                continue
+
+    async def _write_batch(self) -> None:
+        """Write the batch, waiting for the peer to read whenever the socket is full."""
+        if self.fd is None:
+            data, self._batch, self._pieces = self._batch[self._sent :], b"", []
             self._writing = True
             try:
                 await self.stream.send_all(data)
             finally:
                 self._writing = False
+            return
+        while self._sent < len(self._batch):  # (``give_up`` may shorten it meanwhile)
+            with contextlib.suppress(BlockingIOError):
+                self._sent += os.write(self.fd, memoryview(self._batch)[self._sent :])
+            if self._sent < len(self._batch):
+                await trio.lowlevel.wait_writable(self.fd)
+        self._batch, self._pieces, self._sent = b"", [], 0

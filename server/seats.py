@@ -42,12 +42,22 @@ class Seat:
     """When a person's connection went (None: here, or a bot)."""
     stand_in: Bot | None = None
     """The bot playing for an absent person, once it had to act."""
+    stand_in_from: float | None = None
+    """No stand-in acts for this person before then (a table rebuilt after a restart:
+    its people need time to notice and reconnect); None: only the usual delay."""
     recent: RecentIds[Message] = field(default_factory=RecentIds)
     """Answers to this seat's recent request ids: a retry after a reconnect is applied
     once (PROTOCOL.md, requests)."""
     former_token: str | None = None
     """A bot seat taken over from a person whose grace ran out: that person's token, so
     the host can hand the seat back to them (``hand_back``)."""
+
+    def stand_in_at(self, delay: float) -> float:
+        """When a stand-in may first act for this absent person: ``delay`` after they
+        went, and never before ``stand_in_from``."""
+        assert self.away_since is not None
+        due = self.away_since + delay
+        return due if self.stand_in_from is None else max(due, self.stand_in_from)
 
     @property
     def person(self) -> bool:

@@ -68,6 +68,9 @@ T = TypeVar("T")
 _numbers = itertools.count(1)
 CLOSE_GRACE = 5.0
 """Seconds a closing connection has to take its last frames."""
+SLOW_GRACE = 1.0
+"""Seconds a connection dropped as ``too_slow`` has to take its ``too_slow`` error (its
+socket is full when it is dropped: only a peer that reads again gets it)."""
 LINGER = 2.0
 """Seconds a closed connection's incoming bytes are still read and dropped (see
 ``Session._linger``)."""
@@ -176,8 +179,22 @@ class Session:
             return
 
     def _too_slow(self) -> None:
+        """The client does not read: what is queued for it is dropped and it is told
+        ``too_slow`` if it reads again within SLOW_GRACE; the connection closes then, or
+        at the end of the grace without the error (a peer that does not read cannot hold
+        the connection open)."""
+        if self._closing:
+            return
         log.info("connection %d dropped: too slow", self.number)
-        self._drop()
+        self._closing = True
+        try:
+            last: bytes | None = self.conn.send(
+                Error("too_slow", "you did not read your frames fast enough; reconnect")
+            )
+        except LocalProtocolError:
+            last = None
+        self.outbox.give_up(last)
+        self._scope.deadline = min(self._scope.deadline, trio.current_time() + SLOW_GRACE)
 
     def close_soon(self) -> None:
         """Close after the frames already queued have gone out (within a few seconds:
@@ -187,10 +204,6 @@ class Session:
         self._closing = True
         self._scope.deadline = min(self._scope.deadline, trio.current_time() + CLOSE_GRACE)
         self.outbox.close()  # the writer sends what is queued, then ends
-
-    def _drop(self) -> None:
-        self._closing = True
-        self._scope.cancel()  # ``run`` then tells the table, outside whoever called us
 
     # ------------------------------------------------------------------ tasks
 
@@ -469,7 +482,11 @@ class Session:
     async def _on_create_table(self, message: CreateTable) -> Message:
         self._not_at_table()
         table = self.lobby.create(message.options)
-        seat, token = await self._enter(table.join(self))
+        try:
+            seat, token = await self._enter(table.join(self))
+        except ProtocolError:  # (the store is down): a table nobody sits at is not kept
+            await self.lobby.left(table)
+            raise
         self.table = table
         return Ack(message.id, table=table.id, seat=seat, token=token)
 

@@ -31,7 +31,7 @@ from protocol.messages import (
 from .faults import Pause
 from .seats import Member, Seat, Watch
 from .store import Store
-from .thinking import Thinkers
+from .thinking import Thinkers, Thinking
 from .wire import played_action
 
 log = logging.getLogger("taki.server")
@@ -123,11 +123,12 @@ class TableState:
         """Seqs of the events a move the server made for a seat caused for that seat,
         with the mark their maps carry: ``stand_in`` ("a bot played for you") or
         ``timeout`` (the turn timer ran out)."""
-        self._thinking: int | None = None
-        """The seat whose searching bot is thinking in a worker thread, if any."""
+        self._thinking: Thinking | None = None
+        """The searching bot's decision in progress (one at a time per table), if any:
+        set by the clock's tick, cleared under the lock once its answer is handled."""
         self._held_for_bot: list[EngineEvent] = []
-        """Events for that bot's seat, held back until it has decided (it must not
-        observe while it chooses)."""
+        """Events for that bot, held back until it has decided (it must not observe
+        while it chooses, and a worker's copy may replace it)."""
         self._returning: dict[Member, str] = {}
         """Members watching while they wait to be handed their seat back: their token."""
 

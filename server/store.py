@@ -191,6 +191,29 @@ class Store:
              ("INSERT INTO probe (n) VALUES (1)", ())],
         )
 
+    @staticmethod
+    def _table_row(
+        table_id: str,
+        options: dict[str, Any],
+        state: str,
+        seats: list[dict[str, Any] | None],
+        host: int | None,
+        game: int | None,
+        seq: int,
+        *,
+        new_game: bool = False,
+    ) -> tuple[str, tuple[Any, ...]]:
+        """The statement that writes a table's row (``new_game``: its game is the one
+        just inserted in the same transaction)."""
+        return (
+            "INSERT INTO tables (id, options, state, seats, host, game, seq) "
+            f"VALUES (?,?,?,?,?,{'last_insert_rowid()' if new_game else '?'},?) "
+            "ON CONFLICT(id) DO UPDATE SET options=excluded.options, state=excluded.state, "
+            "seats=excluded.seats, host=excluded.host, game=excluded.game, seq=excluded.seq",
+            (table_id, json.dumps(options), state, json.dumps(seats), host,
+             *(() if new_game else (game,)), seq),
+        )
+
     async def save_table(
         self,
         table_id: str,
@@ -201,18 +224,9 @@ class Store:
         game: int | None,
         seq: int = 0,
     ) -> None:
-        await self._run(
-            "INSERT INTO tables (id, options, state, seats, host, game, seq) "
-            "VALUES (?,?,?,?,?,?,?) "
-            "ON CONFLICT(id) DO UPDATE SET options=excluded.options, state=excluded.state, "
-            "seats=excluded.seats, host=excluded.host, game=excluded.game, seq=excluded.seq",
-            table_id,
-            json.dumps(options),
-            state,
-            json.dumps(seats),
-            host,
-            game,
-            seq,
+        await trio.to_thread.run_sync(
+            self._transaction,
+            [self._table_row(table_id, options, state, seats, host, game, seq)],
         )
 
     async def drop_table(self, table_id: str) -> None:
@@ -248,17 +262,23 @@ class Store:
         first: int | None,
         options: dict[str, Any],
         names: list[str],
+        *,
+        table: tuple[str, list[dict[str, Any] | None], int | None, int] | None = None,
     ) -> int:
-        return await self._run(
+        """Insert a game; its number. With ``table`` (state, seats, host, seq), the
+        table's row is written in the same transaction, naming the new game: a deal is
+        stored whole (seats packed, state, game) or not at all."""
+        statements: list[tuple[str, tuple[Any, ...]]] = [(
             "INSERT INTO games (table_id, players, seed, first, options, names) "
             "VALUES (?,?,?,?,?,?)",
-            table_id,
-            players,
-            seed,
-            first,
-            json.dumps(options),
-            json.dumps(names),
-        )
+            (table_id, players, seed, first, json.dumps(options), json.dumps(names)),
+        )]
+        if table is not None:
+            state, seats, host, seq = table
+            statements.append(
+                self._table_row(table_id, options, state, seats, host, None, seq, new_game=True)
+            )
+        return await trio.to_thread.run_sync(self._transaction, statements)
 
     async def append_action(
         self,

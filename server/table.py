@@ -18,6 +18,7 @@ which only queues (a connection that cannot keep up is dropped by its own sessio
 from __future__ import annotations
 
 import contextlib
+import copy
 import logging
 import secrets
 from collections.abc import Callable, Iterable
@@ -53,6 +54,12 @@ from .text import clean_chat, unique_name
 
 log = logging.getLogger("taki.server")
 
+RETURN_TIME = 12.0
+"""Seconds a person needs to come back after the server restarts, from the moment it
+listens again: their client's longest pause between reconnect attempts (taki-client:
+10 s) and 2 s to connect and say hello. No stand-in, turn timer or +3 window acts for
+anyone at a rebuilt table before this and the stand-in delay have passed."""
+
 BOT_NAMES = ("Noa", "Avi", "Tal", "Maya", "Gil", "Yael", "Omer", "Lior", "Roni", "Shira")
 """Bots get people's names (their seats are marked as bots everywhere)."""
 
@@ -64,12 +71,15 @@ class Table(Broadcaster):
         """Seat ``member``; returns its seat and the token that takes it back later."""
         async with self.lock:
             index = self._free_seat(seat)
+            self._not_paused()
             name = unique_name(member.name, self._names())
             token = secrets.token_hex(16)
+            undo = self._seat_backup()
             self.seats[index] = Seat(name, token=token, member=member)
-            member.name = name
             if self.host is None or self.seats[self.host] is None:
                 self.host = index
+            await self._store_seats(undo)
+            member.name = name
             self.members[member] = Watch(index)
             await self._changed(snapshot_to=[member])
             return index, token
@@ -109,13 +119,18 @@ class Table(Broadcaster):
             seat.member = member
             seat.away_since = None
             seat.stand_in = None
+            seat.stand_in_from = None  # (gone again later: the usual delay)
             self.members[member] = Watch(index)
             await self._changed(snapshot_to=[member])
             return index
 
     async def leave(self, member: Member) -> None:
         """The member goes back to the lobby. A player leaving a running game is replaced
-        by a basic bot so the others play on; the host role passes on."""
+        by a basic bot so the others play on; the host role passes on.
+
+        A leave is never refused, but while the store cannot take the seat's change the
+        seat is kept for the person as after a lost connection (a grace period, then a
+        bot or a free seat): what a restart from the store would give back."""
         async with self.lock:
             watch = self.members.pop(member, None)
             self._returning.pop(member, None)
@@ -124,8 +139,21 @@ class Table(Broadcaster):
             if watch.seat is not None:
                 seat = self.seats[watch.seat]
                 if seat is not None and seat.member is member:
-                    self._give_up(watch.seat)
+                    await self._let_go(watch.seat, seat)
             await self._changed()
+
+    async def _let_go(self, index: int, seat: Seat) -> None:
+        """A person leaves their seat: it is given up once that is stored, else (the
+        store is down) kept for them as after a lost connection."""
+        if not self.pause.paused:
+            undo = self._seat_backup()
+            self._give_up(index)
+            try:
+                await self._store_seats(undo)
+                return
+            except ProtocolError:  # (unavailable: undone, and the table paused)
+                pass
+        self._away(index, seat)
 
     def _give_up(self, index: int, *, returnable: bool = False) -> None:
         """A person's seat is let go: a bot for good in a game, else a free seat.
@@ -141,6 +169,7 @@ class Table(Broadcaster):
             seat.token = None
             seat.away_since = None
             seat.stand_in = None
+            seat.stand_in_from = None
             seat.bot_kind = "basic"  # the name stays: everyone sees who the bot replaced
             seat.bot = make_bot("basic")
         else:
@@ -158,22 +187,29 @@ class Table(Broadcaster):
             if watch.seat is not None:
                 seat = self.seats[watch.seat]
                 if seat is not None and seat.member is member:
-                    seat.member = None
-                    seat.away_since = trio.current_time()
-                    self._tell(Timer("reconnect", watch.seat, self.options.reconnect_grace))
-                    if self.host == watch.seat:
-                        self.host = self._next_host()
+                    self._away(watch.seat, seat)
             await self._changed()
+
+    def _away(self, index: int, seat: Seat) -> None:
+        """The seat's person is gone for now: it waits for their token (grace period)."""
+        seat.member = None
+        seat.away_since = trio.current_time()
+        self._tell(Timer("reconnect", index, self.options.reconnect_grace))
+        if self.host == index:
+            self.host = self._next_host()
 
     async def add_bot(self, member: Member, kind: str, seat: int | None = None) -> int:
         async with self.lock:
             self._need_host(member)
             index = self._free_seat(seat)
+            self._not_paused()
             taken = {n.casefold() for n in self._names()}
             free = [n for n in BOT_NAMES if n.casefold() not in taken]
             name = free[0] if free else unique_name(BOT_NAMES[0], self._names())
             bot = make_bot(kind, self._seeds.randrange(2**31))
+            undo = self._seat_backup()
             self.seats[index] = Seat(name, bot=bot, bot_kind=kind)
+            await self._store_seats(undo)
             await self._changed()
             return index
 
@@ -183,21 +219,26 @@ class Table(Broadcaster):
             if not 0 <= seat < len(self.seats):
                 raise ProtocolError("bad_seat", f"there is no seat {seat}")
             holder = self.seats[seat]
+            undo = self._seat_backup()
             if self.state == "playing":
                 if holder is not None and holder.bot is not None and holder.former_token:
+                    self._not_paused()
                     self._hand_back(seat, holder)
+                    await self._store_seats(undo)
+                    self._handed_back(seat, holder)
                     await self._changed()
                     return
                 raise ProtocolError("game_in_progress", "bots leave only between games")
             if holder is None or holder.bot is None:
                 raise ProtocolError("not_a_bot", f"seat {seat} is not held by a bot")
+            self._not_paused()
             self.seats[seat] = None
+            await self._store_seats(undo)
             await self._changed()
 
     def _hand_back(self, index: int, seat: Seat) -> None:
         """The bot that kept a seat after the grace period leaves; the person who held
-        it sits again with the hand as it is: at once if they are watching, else on
-        their return with their token (a fresh grace period, a stand-in meanwhile)."""
+        it sits again with the hand as it is (``_handed_back`` once that is stored)."""
         self._info = None
         seat.bot = None
         seat.bot_kind = None
@@ -205,8 +246,13 @@ class Table(Broadcaster):
         seat.recent = RecentIds()
         seat.stand_in = None
         seat.away_since = trio.current_time()
-        back = next((m for m, t in self._returning.items() if t == seat.token), None)
+
+    def _handed_back(self, index: int, seat: Seat) -> None:
+        """A seat handed back (and stored) is taken at once by its person if they are
+        watching, else on their return with their token (a fresh grace period, a
+        stand-in meanwhile)."""
         log.info("table %s: seat %d handed back to %s", self.id, index, seat.name)
+        back = next((m for m, t in self._returning.items() if t == seat.token), None)
         if back is not None:
             del self._returning[back]
             seat.member = back
@@ -263,12 +309,15 @@ class Table(Broadcaster):
         first = moved[first_seat] if first_seat is not None else None
         seed = self._seeds.randrange(INT_MAX + 1)  # a replay's seed is on the wire
         game_id = None
-        if self.store is not None:  # stored first: a refused deal changes nothing
+        host = moved.get(self.host) if self.host is not None else None
+        if self.store is not None:  # stored first, seats and all: a refused deal changes nothing
+            packed = [s.saved() for s in taken] + [None] * (len(self.seats) - len(taken))
             try:
-                game_id = await self.store.new_game(
-                    self.id, len(taken), seed, first, self.options.to_dict(),
-                    [s.name for s in taken],
-                )
+                with trio.CancelScope(shield=True):
+                    game_id = await self.store.new_game(
+                        self.id, len(taken), seed, first, self.options.to_dict(),
+                        [s.name for s in taken], table=("playing", packed, host, self.seq),
+                    )
             except StoreUnavailable as exc:
                 self._fault(exc)
                 raise ProtocolError(UNAVAILABLE, PAUSED_TEXT) from None
@@ -276,8 +325,7 @@ class Table(Broadcaster):
         for seat in taken:  # a searching bot's memory is of one game: a fresh one
             if seat.bot is not None and searches(seat.bot) and seat.bot_kind is not None:
                 seat.bot = make_bot(seat.bot_kind, self._seeds.randrange(2**31))
-        if self.host is not None:
-            self.host = moved.get(self.host)
+        self.host = host
         for watch in self.members.values():
             if watch.seat is not None:
                 watch.seat = moved.get(watch.seat)
@@ -292,6 +340,8 @@ class Table(Broadcaster):
         self.state = "playing"
         self.log.clear()
         self.game.take_events()
+        self._info = None
+        self._saved_info = self.info()  # (stored with the game)
         await self._changed(snapshot_to=list(self.members))
 
     async def act(
@@ -473,6 +523,40 @@ class Table(Broadcaster):
         if self.next_deadline() < self._sleep_until:
             self._wake.set()
 
+    def _seat_backup(self) -> Callable[[], None]:
+        """An undo for a seat change about to be made (the seats and the host, as the
+        store has them), for ``_store_seats``."""
+        seats = list(self.seats)
+        copies = [copy.copy(s) if s is not None else None for s in seats]
+        host = self.host
+
+        def undo() -> None:
+            for seat, before in zip(seats, copies, strict=True):
+                if seat is not None and before is not None:
+                    vars(seat).update(vars(before))
+            self.seats = seats
+            self.host = host
+            self._info = None
+
+        return undo
+
+    async def _store_seats(self, undo: Callable[[], None]) -> None:
+        """Store a seat change before anyone is told of it. If the store cannot take
+        it, the change is undone, the table pauses and the request is refused
+        ``unavailable``: a seat change is never kept in memory only, to be lost if the
+        server is killed before the store comes back."""
+        if self.store is None:
+            return
+        try:
+            with trio.CancelScope(shield=True):
+                await self._write_row()
+        except StoreUnavailable as exc:
+            undo()
+            self._fault(exc)
+            raise ProtocolError(UNAVAILABLE, PAUSED_TEXT) from None
+        self._info = None
+        self._saved_info = self.info()
+
     async def _save(self) -> None:
         if self.store is None:
             return
@@ -502,10 +586,17 @@ class Table(Broadcaster):
         )
 
     @classmethod
-    def restore(cls, saved: SavedTable, **kwargs: Any) -> Table:
-        """Rebuild a stored table: seats from the store, the game by replay."""
+    def restore(
+        cls, saved: SavedTable, return_time: float = RETURN_TIME, **kwargs: Any
+    ) -> Table:
+        """Rebuild a stored table: seats from the store, the game by replay.
+
+        Called once the server listens again: every person is away from now, and
+        nothing is played for anyone (stand-in, turn timer, +3 window) before they had
+        ``return_time`` to come back and the stand-in delay has passed."""
         table = cls(saved.id, TableOptions.from_dict(saved.options), **kwargs)
         now = trio.current_time()
+        hold = now + return_time + table.stand_in_delay
         for i, entry in enumerate(saved.seats[: len(table.seats)]):
             if entry is None:
                 continue
@@ -514,7 +605,9 @@ class Table(Broadcaster):
                 table.seats[i] = Seat(str(entry["name"]), bot=make_bot(str(kind)), bot_kind=kind)
             else:
                 token = entry.get("token")
-                table.seats[i] = Seat(str(entry["name"]), token=token, away_since=now)
+                table.seats[i] = Seat(
+                    str(entry["name"]), token=token, away_since=now, stand_in_from=hold
+                )
             seat = table.seats[i]
             assert seat is not None
             former = entry.get("former")
@@ -533,7 +626,16 @@ class Table(Broadcaster):
             table.state = "over" if table.game is not None and table.game.over else "playing"
         table._saved_info = table.info()
         table._arm()
+        table._hold_timers(hold)
         return table
+
+    def _hold_timers(self, until: float) -> None:
+        """A rebuilt game's turn timer and +3 window run out no sooner than ``until``
+        (they ran while the server was down, and the people they are for are away)."""
+        if self._turn_due is not None:
+            self._turn_due = max(self._turn_due, until)
+        if self._plus3_due is not None:
+            self._plus3_due = max(self._plus3_due, until)
 
     def _replay_saved(
         self,

@@ -6,12 +6,19 @@ the bench's 12, a thread cut the others to a third of their moves/s). A worker p
 runs in parallel; the bot goes to it with the question (pickled: a seed, the pile it
 follows, a few sets) and comes back with its answer and its state after thinking,
 which replaces the seat's bot. At most ``workers`` searches run at once, server-wide.
+
+A search that has not answered within ``limit`` seconds of starting is given up
+(``SearchTimeout``): the worker doing it is stopped and a fresh pool is made for the
+next search, so one stuck search can never keep a table (or every table) waiting.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 import trio
@@ -21,6 +28,43 @@ from engine.bots import Bot
 
 WORKERS = 1
 """Searches at once: the machine's other core is the event loop's (2-core LAN boxes)."""
+
+SEARCH_LIMIT = 10.0
+"""Seconds a search may take once a worker has it: a strong decision takes 0.03-0.1 s
+on a 2-core box (720 playouts at most), so only a search that is stuck gets near."""
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """A searching bot's decision in progress: what it was asked, and when."""
+
+    seat: int
+    bot: Bot
+    view: dict[str, Any]
+    legal: list[EngineAction]
+    seq: int
+    """The table's event seq when it was asked: its answer counts only if still so."""
+    stand_in: bool
+
+
+class SearchTimeout(Exception):
+    """A search did not answer within its limit (its worker was stopped)."""
+
+
+def _end_with_the_server() -> None:
+    """In a worker, first thing: end as soon as the server process ends, however it
+    ends. A spawned worker holds both ends of its task queue, so after a ``kill -9`` of
+    the server it would wait on that queue for ever (with the resource tracker it
+    keeps alive)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        parent.join()  # (waits on the parent's sentinel: readable once it is gone)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="end with the server", daemon=True).start()
 
 
 def _think(bot: Bot, view: dict[str, Any], legal: list[EngineAction]) -> tuple[EngineAction, Bot]:
@@ -32,8 +76,9 @@ class Thinkers:
     """A pool of worker processes for searching bots, started on first use; close it
     (or use it as a context manager) when the server stops."""
 
-    def __init__(self, workers: int = WORKERS) -> None:
+    def __init__(self, workers: int = WORKERS, limit: float = SEARCH_LIMIT) -> None:
         self.workers = workers
+        self.limit = limit
         self._limiter = trio.CapacityLimiter(workers)
         self._pool: ProcessPoolExecutor | None = None
 
@@ -41,15 +86,39 @@ class Thinkers:
         self, bot: Bot, view: dict[str, Any], legal: list[EngineAction]
     ) -> tuple[EngineAction, Bot]:
         """``bot``'s choice made in a worker, and the bot after it (use that one from
-        now on: its random state and memory moved on)."""
+        now on: its random state and memory moved on). ``SearchTimeout`` if the worker
+        did not answer within ``limit`` seconds (waiting for a free worker is not
+        counted: other tables' searches are not this one's fault)."""
         async with self._limiter:
             if self._pool is None:
                 # spawn, not fork: a forked copy of a running trio server (its threads,
                 # sockets and database) is nothing a worker should hold.
                 context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
-            future = self._pool.submit(_think, bot, view, legal)
-            return await trio.to_thread.run_sync(future.result, abandon_on_cancel=True)
+                self._pool = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=_end_with_the_server
+                )
+            pool = self._pool
+            future = pool.submit(_think, bot, view, legal)
+            try:
+                with trio.fail_after(self.limit):
+                    return await trio.to_thread.run_sync(future.result, abandon_on_cancel=True)
+            except (trio.TooSlowError, trio.Cancelled) as exc:
+                if not future.cancel():  # a worker is on it: stop that worker
+                    self._discard(pool)
+                if isinstance(exc, trio.TooSlowError):
+                    raise SearchTimeout(f"no answer in {self.limit:g} s") from None
+                raise
+
+    def _discard(self, pool: ProcessPoolExecutor) -> None:
+        """Stop ``pool``'s workers (one is stuck, or its search is no longer wanted);
+        the next search starts a fresh pool."""
+        if self._pool is pool:
+            self._pool = None
+        processes = list((pool._processes or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.kill()
 
     def close(self) -> None:
         if self._pool is not None:

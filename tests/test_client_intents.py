@@ -66,9 +66,10 @@ def test_asking_for_the_replay_while_the_game_is_being_kept_opens_it_once() -> N
     asked: list[type[Any]] = []
 
     class Link:
-        def request(self, kind: type[Any], **fields: Any) -> int:
-            asked.append(kind)
-            return len(asked)
+        closing = False
+
+        def send(self, message: Any) -> None:
+            asked.append(type(message))
 
     session = Session(posted.append)
     session.link = Link()  # type: ignore[assignment]

@@ -26,12 +26,10 @@ from client.discovery import Browser, list_games
 from client.local import LocalServer, host_port
 from client.net import parse_address
 from client.screens.cannot_join import CannotJoinScreen
-from client.screens.hosting import QuitHosting
 from client.screens.lobby import LobbyScreen
 from client.screens.start import StartScreen
 from protocol.addresses import Address, usable_addresses
 from protocol.lan import discovery_scope
-from protocol.messages import SeatInfo, TableInfo, TableOptions
 from server.app import listen_error
 from server.banner import listening_lines, ready_line
 from server.discovery import Advertiser, Advertising
@@ -329,28 +327,7 @@ async def test_a_local_server_reports_its_port_as_json_and_ends_with_its_pipe() 
         await local.stop()
 
 
-def _table(seats: list[SeatInfo | None]) -> TableInfo:
-    return TableInfo("t1", TableOptions("T", len(seats)), "waiting", tuple(seats), 0, 0)
-
-
-@pytest.mark.asyncio
-async def test_a_host_is_asked_before_quitting_when_others_are_seated() -> None:
-    app = TakiApp(settings=Settings())
-    async with app.run_test(size=(100, 30)) as pilot:
-        app.hosting = LocalServer("0.0.0.0", 0, keep=True)  # never started: nothing to stop
-        app.session.tables = {"t1": _table([SeatInfo("Me"), SeatInfo("Bot", bot="basic"),
-                                    SeatInfo("Noa")])}
-        app.session.state.seat = 0
-        assert app.others_at_my_server() == 2  # Me and Noa: I sit at no table of mine yet
-        await pilot.press("ctrl+c")
-        await until(lambda: isinstance(app.screen, QuitHosting))
-        await pilot.press("n")
-        await until(lambda: not isinstance(app.screen, QuitHosting))
-        assert app.is_running
-        await pilot.press("ctrl+c")
-        await until(lambda: isinstance(app.screen, QuitHosting))
-        await pilot.press("y")
-        await until(lambda: not app.is_running)
+# The question a host is asked before quitting: tests/test_quit_hosting.py.
 
 
 # ------------------------------------------------------------------ 4. discovery's reach

@@ -64,11 +64,15 @@ async def test_a_restart_keeps_seq_log_and_stand_in_marks(tmp_path: Path) -> Non
 
 @pytest.mark.trio
 async def test_a_stand_in_waits_its_delay_counted_from_the_restart(tmp_path: Path) -> None:
+    """(and the time a person needs to come back, ``return_time``: here 1 s; its
+    default is pinned in tests/test_restart_stand_in.py)"""
     async with running_server(bot_delay=0, data_dir=tmp_path) as (_, port, nursery):
         _a, b = await seated_pair(nursery, port)
         token_b, ids_b = b.token, b.ids
         nursery.cancel_scope.cancel()
-    async with running_server(bot_delay=0, stand_in_delay=2, data_dir=tmp_path) as (
+    async with running_server(
+        bot_delay=0, stand_in_delay=1, return_time=1, data_dir=tmp_path
+    ) as (
         server, port, nursery,
     ):
         b2 = await connect(nursery, port, "B", token=token_b)

@@ -56,6 +56,13 @@ MESSAGES: dict[str, str] = {
     ),
     "Give the table a name.": "Дайте име на масата.",
     "Lobby": "Фоайе",
+    # ssh guests (server/ssh/)
+    "You play as {name}": "Играете като {name}",
+    "Your ssh user name cannot be a name here: you play as {name}.": (
+        "Потребителското ви име в ssh не може да бъде име тук: "
+        "играете като {name}."
+    ),
+    "A guest plays on this server only.": "Гостът играе само на този сървър.",
     "Create": "Създай",
     "Cancel": "Отказ",
     # table states (protocol TABLE_STATES, shown through _(info.state))

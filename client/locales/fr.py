@@ -58,6 +58,13 @@ MESSAGES: dict[str, str] = {
     ),
     "Give the table a name.": "Donnez un nom à la table.",
     "Lobby": "Salon",
+    # ssh guests (server/ssh/)
+    "You play as {name}": "Vous jouez sous le nom {name}",
+    "Your ssh user name cannot be a name here: you play as {name}.": (
+        "Votre nom d'utilisateur ssh ne peut pas servir de nom ici : "
+        "vous jouez sous le nom {name}."
+    ),
+    "A guest plays on this server only.": "Un invité joue sur ce serveur seulement.",
     "Create": "Créer",
     "Cancel": "Annuler",
     # table states (protocol TABLE_STATES, shown through _(info.state))

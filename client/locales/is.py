@@ -56,6 +56,13 @@ MESSAGES: dict[str, str] = {
     ),
     "Give the table a name.": "Gefðu borðinu nafn.",
     "Lobby": "Anddyri",
+    # ssh guests (server/ssh/)
+    "You play as {name}": "Þú spilar sem {name}",
+    "Your ssh user name cannot be a name here: you play as {name}.": (
+        "SSH-notandanafnið þitt getur ekki verið nafn hér: "
+        "þú spilar sem {name}."
+    ),
+    "A guest plays on this server only.": "Gestur spilar aðeins á þessum þjóni.",
     "Create": "Stofna",
     "Cancel": "Hætta við",
     # table states (protocol TABLE_STATES, shown through _(info.state))

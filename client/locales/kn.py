@@ -55,6 +55,13 @@ MESSAGES: dict[str, str] = {
     "The turn timer must be 0 or 5 to 600 seconds.": "ಸರದಿಯ ಸಮಯ 0 ಅಥವಾ 5 ರಿಂದ 600 ಸೆಕೆಂಡುಗಳಿರಬೇಕು.",
     "Give the table a name.": "ಟೇಬಲಿಗೆ ಒಂದು ಹೆಸರು ನೀಡಿ.",
     "Lobby": "ಲಾಬಿ",
+    # ssh guests (server/ssh/)
+    "You play as {name}": "ನೀವು {name} ಆಗಿ ಆಡುತ್ತಿದ್ದೀರಿ",
+    "Your ssh user name cannot be a name here: you play as {name}.": (
+        "ನಿಮ್ಮ ssh ಬಳಕೆದಾರ ಹೆಸರು ಇಲ್ಲಿ ಹೆಸರಾಗಲು ಸಾಧ್ಯವಿಲ್ಲ: "
+        "ನೀವು {name} ಆಗಿ ಆಡುತ್ತೀರಿ."
+    ),
+    "A guest plays on this server only.": "ಅತಿಥಿ ಈ ಸರ್ವರ್\u200cನಲ್ಲಿ ಮಾತ್ರ ಆಡುತ್ತಾರೆ.",
     "Create": "ರಚಿಸಿ",
     "Cancel": "ರದ್ದುಮಾಡಿ",
     # table states (protocol TABLE_STATES, shown through _(info.state))

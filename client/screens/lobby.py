@@ -12,7 +12,7 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, DataTable, Input, RadioButton, RadioSet, Static
 
-from protocol.limits import ID_MAX, MAX_SEATS, MIN_SEATS, TABLE_NAME_MAX
+from protocol.limits import ID_MAX, MAX_SEATS, MIN_SEATS, NAME_MAX, TABLE_NAME_MAX
 from protocol.messages import TableInfo, TableOptions
 
 from .. import intents
@@ -141,9 +141,12 @@ class LobbyScreen(SessionScreen):
         Binding("q", "back", "Back"),
     ]
 
-    def __init__(self, session: Session, quits: bool = False) -> None:
+    def __init__(self, session: Session, quits: bool = False, shows_name: bool = False) -> None:
         super().__init__(session)
         self.quits = quits
+        self.shows_name = shows_name
+        """Say the name the player plays as in the title (an SSH guest's lobby: their
+        name came from the ssh command, not from them typing it)."""
         """Started on a server's address: q quits (on a second press) rather than
         going back to the start screen."""
         self._quit_armed = False
@@ -185,6 +188,9 @@ class LobbyScreen(SessionScreen):
     def _redraw(self) -> None:
         title = Text(" " + _("Lobby") + " ", style="bold reverse")
         title.append(f"  {self.session.server_label}")
+        if self.shows_name:
+            you = inert(self.session.player_name, NAME_MAX)
+            title.append("  " + _("You play as {name}").format(name=you), style="bold")
         conn = self.session.connection_note
         if conn:
             title.append(f"   {conn}", style="bold red")
@@ -254,7 +260,7 @@ class LobbyScreen(SessionScreen):
     def action_settings(self) -> None:
         def saved(changed: bool | None) -> None:
             if changed:  # a new language: draw the lobby anew in it
-                self.app.switch_screen(LobbyScreen(self.session, self.quits))
+                self.app.switch_screen(LobbyScreen(self.session, self.quits, self.shows_name))
                 self.app.notify(_("Settings saved."), timeout=3)
 
         self.app.push_screen(SettingsScreen(self.session), saved)

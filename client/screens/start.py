@@ -141,6 +141,8 @@ class StartScreen(SessionScreen):
             prompt.append(_("open tables: {count}").format(count=game.tables))
         else:
             prompt.append(_("another version of taki"))
+        if game.ssh_line:  # the server's SSH entrance, for friends without taki
+            prompt.append(f"  {game.ssh_line}", style="dim")
         return Option(prompt, id=game.address, disabled=not game.compatible)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
