@@ -391,9 +391,10 @@ class Person(Agent):
 
     def judge_return(self, snap: Snapshot) -> None:
         """Back soon enough, the seat must find nothing played for it meanwhile: no
-        stand-in within STAND_IN_DELAY of its going away; after a SIGKILL restart it
-        lived through connected, no stand-in, timed-out turn or +3 window pass made for
-        it within RETURN_TIME + STAND_IN_DELAY of the server listening again."""
+        stand-in within STAND_IN_DELAY of its going away; after a restart it lived
+        through connected, no stand-in, timed-out turn or +3 window pass made for it
+        by the new server (after the seq it restored) within RETURN_TIME +
+        STAND_IN_DELAY of its start."""
         now = trio.current_time()
         lost = self.lost_at if self.lost_at is not None else now
         server = self.world.server
@@ -408,11 +409,12 @@ class Person(Agent):
                 and crash.down_at is not None and lost >= crash.down_at):
             limit = RETURN_TIME + STAND_IN_DELAY - STAND_IN_MARGIN
             soon = now - life.spawned < limit
-            killed = crash.how == "kill"  # (a SIGTERMed server plays on while it drains)
-            moves = [e for e in later if e.get("stand_in") or (killed and (
-                e.get("timeout") or (e["kind"] == "passed" and e["seq"] not in mine)))]
+            restored = life.restored.get(self.watch.id or "", self.seq_at_loss)
+            moves = [e for e in later if e["seq"] > restored and (
+                e.get("stand_in") or e.get("timeout")
+                or (e["kind"] == "passed" and e["seq"] not in mine))]
             where = (f"server {life.number} spawned {now - life.spawned:.2f} s before, after "
-                     f"SIG{crash.how.upper()}")
+                     f"SIG{crash.how.upper()}, restored at seq {restored}")
         else:
             soon = server.longest_stay(lost, now) < STAND_IN_DELAY - STAND_IN_MARGIN
             moves = [e for e in later if e.get("stand_in")]

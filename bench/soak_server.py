@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sqlite3
 from dataclasses import dataclass, field
 
 import trio
@@ -20,6 +21,8 @@ from bench.harness import ServerProcess, cli_command, free_port, proc_kib
 
 from .soak_checks import Tally
 
+DATABASE = "taki.sqlite3"
+"""taki-server's database in its data directory (server/app.py)."""
 STOP_TIMEOUT = 15.0
 """Seconds a SIGTERMed server may take to stop."""
 
@@ -37,6 +40,9 @@ class Incarnation:
     exit_code: int | None = None
     rss: list[tuple[float, int]] = field(default_factory=list)  # (trio time, KiB)
     next_number: int | None = None  # the incarnation started after it
+    restored: dict[str, int] = field(default_factory=dict)
+    """Per table, the last seq stored when it started: what it rebuilt from disk. A
+    later event was made by this process."""
     children: dict[int, str] = field(default_factory=dict)  # pid -> command line
 
 
@@ -68,6 +74,7 @@ class SoakServer:
         """Start an incarnation on the same port and data directory (a few tries: the
         port may linger a moment after a crash)."""
         number = len(self.lives) + 1
+        restored = stored_seqs(os.path.join(self.data_dir, DATABASE))
         log_path = os.path.join(self.log_dir, f"server-{number}.log")
         for attempt in range(20):
             spawned = trio.current_time()
@@ -85,7 +92,7 @@ class SoakServer:
             if self.lives:
                 self.lives[-1].next_number = number
             self.lives.append(Incarnation(number, proc.pid, spawned, trio.current_time(),
-                                          log_path))
+                                          log_path, restored=restored))
             self._up.set()
             return
 
@@ -183,6 +190,22 @@ class SoakServer:
                     with contextlib.suppress(OSError):
                         os.kill(pid, signal.SIGKILL)
             life.children.clear()
+
+
+def stored_seqs(path: str) -> dict[str, int]:
+    """Per table, the last event seq taki-server stored in its database at ``path``
+    (read while no server runs): the table's row, or its game's last action."""
+    if not os.path.exists(path):
+        return {}
+    try:
+        with contextlib.closing(sqlite3.connect(path)) as db:
+            rows = db.execute(
+                "SELECT t.id, t.seq, (SELECT max(a.seq) FROM actions a WHERE a.game = t.game)"
+                " FROM tables t"
+            ).fetchall()
+    except sqlite3.Error:
+        return {}
+    return {str(tid): max(int(seq or 0), int(last or 0)) for tid, seq, last in rows}
 
 
 def _command(pid: int) -> str:
