@@ -102,11 +102,11 @@ class Person(Agent):
 
     async def life(self) -> None:
         try:
-            await self.lives()
+            await self._connections()
         finally:
             self.done = True
 
-    async def lives(self) -> None:
+    async def _connections(self) -> None:
         while not self.done:
             token = self.book.token
             self.returning = token is not None  # (its snapshot may come with the welcome,
