@@ -55,7 +55,8 @@ class SoakServer:
         self.log_dir = log_dir
         self.tally = tally
         self.args = ["--bot-delay", str(bot_delay), "--rate", str(rate),
-                     "--log-level", log_level]
+                     "--log-level", log_level,
+                     "--exit-with-stdin"]  # (a soak killed midway leaves no server behind)
         self.port = free_port()
         self.proc: ServerProcess | None = None
         self.lives: list[Incarnation] = []
