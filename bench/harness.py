@@ -165,18 +165,21 @@ CLI_PORT = r'^\{"taki_server": 1, "port": (\d+)'  # its --ready-json line
 CHILD_PORT = r"PORT (\d+)"
 
 
-def cli_command(*args: str) -> list[str]:
-    """The ``taki-server`` command line on a loopback port of its choice, never advertised,
-    keeping nothing on disk, saying its port first as one JSON line."""
+def cli_command(*args: str, data_dir: str | None = None, port: int = 0) -> list[str]:
+    """The ``taki-server`` command line on a loopback port (``port``; 0: of its choice),
+    never advertised, saying its port first as one JSON line; keeping nothing on disk, or
+    its tables in ``data_dir`` (so they survive a restart)."""
+    data = ["--no-data"] if data_dir is None else ["--data-dir", data_dir]
     return [
-        sys.executable, "-m", "server.app", "--no-data", "--no-advertise", "--ready-json",
-        "--host", HOST, "--port", "0", *args,
+        sys.executable, "-m", "server.app", *data, "--no-advertise", "--ready-json",
+        "--host", HOST, "--port", str(port), *args,
     ]  # fmt: skip
 
 
 class ServerProcess:
-    """A server in a child process: its port, CPU and memory; stopped by SIGINT (the
-    command line) or by closing its stdin (a script's ``--child``)."""
+    """A server in a child process: its port, CPU and memory; stopped by a signal (SIGINT
+    or SIGTERM: the command line) or by closing its stdin (a script's ``--child``), or
+    killed (SIGKILL: a crash)."""
 
     def __init__(self, process: trio.Process, port: int, log_path: str, output: str) -> None:
         self.process = process
@@ -220,6 +223,23 @@ class ServerProcess:
         with open(self.log_path, encoding="utf-8", errors="replace") as f:
             return f.read()
 
+    async def kill(self) -> int | None:
+        """SIGKILL it (a crash: no goodbye, nothing flushed) and reap it; its exit code."""
+        if self.process.returncode is None:
+            self.process.kill()
+        return await self.process.wait()
+
+    def children(self) -> list[int]:
+        """The pids of its child processes (e.g. the strong bots' workers)."""
+        found: list[int] = []
+        with contextlib.suppress(OSError):
+            for task in os.listdir(f"/proc/{self.pid}/task"):
+                with contextlib.suppress(OSError), open(
+                    f"/proc/{self.pid}/task/{task}/children"
+                ) as f:
+                    found.extend(int(x) for x in f.read().split())
+        return found
+
     async def line(self) -> str:
         """The next line of its stdout (a ``--child``'s answers)."""
         stdout = self.process.stdout
@@ -232,14 +252,17 @@ class ServerProcess:
         first, self.output = self.output.split("\n", 1)
         return first.strip()
 
-    async def stop(self, interrupt: bool = True) -> int | None:
-        """SIGINT it (``interrupt``), close its stdin, read the rest of its stdout into
-        ``output``; wait (kill after 15 s); its exit code."""
+    async def stop(
+        self, interrupt: bool = True, how: signal.Signals = signal.SIGINT
+    ) -> int | None:
+        """Signal it (``how``, SIGINT by default; ``interrupt`` False: no signal), close
+        its stdin, read the rest of its stdout into ``output``; wait (kill after 15 s);
+        its exit code."""
         process = self.process
         assert process.stdin is not None and process.stdout is not None
         if process.returncode is None:
             if interrupt:
-                process.send_signal(signal.SIGINT)
+                process.send_signal(how)
             with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
                 await process.stdin.aclose()
             with trio.move_on_after(15):

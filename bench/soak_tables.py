@@ -1,0 +1,193 @@
+"""The soak's tables: the option mixes they are opened with (``plans``) and the life of
+one table (``TableRun``): its host creates it, people join, the host seats bots and
+deals, everyone plays a game or a few (rematches), then everyone leaves, mid-game if
+the table has lived long enough (a bot takes each seat given up)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import trio
+
+from protocol.messages import Ack, AddBot, CreateTable, Join, Rematch, Start, TableOptions
+
+from .soak_agents import TableWatch, World
+from .soak_person import Person, Style
+
+NAMES = ("Dana", "Omer", "Noga", "Itai", "Shira", "Yoni", "Tamar", "Ariel")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One table's option mix and cast."""
+
+    number: int
+    seats: int
+    people: int
+    bots: tuple[tuple[int, str], ...]  # (seat, kind)
+    stairs: bool
+    must_play_if_able: bool
+    play_for_places: bool
+    turn_timer: float | None
+    plus3_window: float
+    first_seat: int | None
+    games: int
+    lifetime: float
+
+    def options(self) -> TableOptions:
+        return TableOptions(
+            f"Soak {self.number}", self.seats, self.stairs, self.must_play_if_able,
+            self.play_for_places, self.turn_timer, self.plus3_window, reconnect_grace=90,
+        )
+
+    def describe(self) -> str:
+        flags = [n for n, on in (("stairs", self.stairs), ("must", self.must_play_if_able),
+                                 ("places", self.play_for_places)) if on]
+        if self.turn_timer:
+            flags.append(f"timer {self.turn_timer:g}")
+        bots = ",".join(kind for _, kind in self.bots)
+        return (f"table {self.number}: {self.seats} seats, {self.people} people, bots [{bots}],"
+                f" +3 window {self.plus3_window:g}, {' '.join(flags) or 'plain'}")
+
+
+def plans(seed: int) -> Iterator[Plan]:
+    """Table plans that walk every option mix: each round of 16 tables takes each
+    combination of (stairs, must_play_if_able, play_for_places, turn timer) once, with
+    seat counts 2..10 in turn; every third table seats a strong bot."""
+    rng = random.Random(f"{seed}/plans")
+    mixes = list(itertools.product((False, True), repeat=4))
+    counts = list(range(2, 11))
+    number = 0
+    while True:
+        rng.shuffle(mixes)
+        for stairs, must, places, timer in mixes:
+            if number % len(counts) == 0:
+                rng.shuffle(counts)
+            seats = counts[number % len(counts)]
+            people = rng.randint(1, min(seats, 4))
+            if seats <= 4 and rng.random() < 0.3:
+                people = seats  # people only
+            free = list(range(people, seats))
+            empty = rng.randint(0, min(2, len(free))) if people + len(free) > 2 else 0
+            bot_seats = sorted(rng.sample(free, len(free) - empty))
+            if people + len(bot_seats) < 2:
+                bot_seats = free[:2 - people]
+            kinds = [rng.choice(("random", "basic", "basic")) for _ in bot_seats]
+            if kinds and number % 3 == 0:
+                kinds[rng.randrange(len(kinds))] = "strong"
+            taken = list(range(people)) + bot_seats
+            yield Plan(
+                number=number, seats=seats, people=people,
+                bots=tuple(zip(bot_seats, kinds, strict=True)),
+                stairs=stairs, must_play_if_able=must, play_for_places=places,
+                turn_timer=float(rng.choice((3, 5, 8))) if timer else None,
+                plus3_window=float(rng.choice((1, 2, 4))),
+                first_seat=rng.choice(taken) if rng.random() < 0.5 else None,
+                games=rng.randint(1, 3), lifetime=rng.uniform(40, 120),
+            )  # fmt: skip
+            number += 1
+
+
+class TableRun:
+    """One table from creation to everyone leaving; see the module docstring."""
+
+    def __init__(self, world: World, plan: Plan, seed: int) -> None:
+        self.world = world
+        self.plan = plan
+        self.rng = random.Random(f"{seed}/table/{plan.number}")
+        self.watch = TableWatch(world, plan.describe())
+        self.people = [
+            Person(world, self.watch, f"{NAMES[k % len(NAMES)]}{plan.number}",
+                   random.Random(f"{seed}/table/{plan.number}/person/{k}"),
+                   Style.draw(self.rng, world.churn))
+            for k in range(plan.people)
+        ]
+
+    async def run(self) -> None:
+        world = self.world
+        world.stats.tables += 1
+        world.tables.append(self.watch)
+        try:
+            async with trio.open_nursery() as nursery:
+                for person in self.people:
+                    nursery.start_soon(person.life)
+                if await self.setup():
+                    for person in self.people:
+                        person.faults = True
+                    await self.play()
+                else:
+                    world.stats.setups_abandoned += 1
+                for person in self.people:
+                    person.finishing = True
+                with trio.move_on_after(30):
+                    while not all(p.done for p in self.people):
+                        await trio.sleep(0.1)
+                nursery.cancel_scope.cancel()
+        finally:
+            world.tables.remove(self.watch)
+            world.stats.unverified_acks += sum(
+                s.state in ("acked", "unverified") and s.anchor is None
+                for p in self.people for s in p.book.sent
+            )
+
+    async def setup(self) -> bool:
+        """Create, join, seat the bots, deal; False if the server went in the middle
+        (a lobby request is not sent again on a new connection: it could open a second
+        table)."""
+        host, *guests = self.people
+        if not await host.ready():
+            return False
+        got = await host.ask(CreateTable, options=self.plan.options())
+        if not isinstance(got, Ack) or got.table is None:
+            return False
+        self.watch.id = got.table
+        host.book.token = got.token
+        for guest in guests:
+            if not await guest.ready():
+                return False
+            got = await guest.ask(Join, table=self.watch.id, seat=None)
+            if not isinstance(got, Ack):
+                return False
+            guest.book.token = got.token
+        for seat, kind in self.plan.bots:
+            if not isinstance(await host.ask(AddBot, kind=kind, seat=seat, resend=True), Ack):
+                return False
+        got = await host.ask(Start, first_seat=self.plan.first_seat, resend=True)
+        return isinstance(got, Ack)
+
+    def host(self) -> Person | None:
+        """The person who holds the host's seat, if connected."""
+        info = self.watch.freshest[2]
+        if info is None or info.host is None:
+            return None
+        for person in self.people:
+            link = person.link
+            if link is not None and link.alive and link.seat == info.host and link.snapshots:
+                return person
+        return None
+
+    async def play(self) -> None:
+        """Rematch until the plan's games are played or the table's time is up."""
+        began = trio.current_time()
+        rematch_at: float | None = None
+        while not self.world.stopping:
+            await trio.sleep(0.3)
+            now = trio.current_time()
+            if now - began > self.plan.lifetime:
+                if self.watch.playing:
+                    self.world.stats.left_mid_game += 1
+                return
+            host = self.host()
+            view = host.link.view if host is not None and host.link is not None else None
+            if host is None or view is None or not view.get("over"):
+                continue
+            if len(self.watch.over_seqs) >= self.plan.games:
+                return
+            if rematch_at is None:
+                rematch_at = now + self.rng.uniform(0.3, 2.0)
+            elif now >= rematch_at:
+                rematch_at = None
+                await host.ask(Rematch, resend=True)
