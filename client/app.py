@@ -137,6 +137,7 @@ class TakiApp(App[None]):
         self.ending.install(self.EXIT_SIGNALS, asyncio.get_running_loop())
         if self.address:
             self.push_screen(LobbyScreen(self.session, quits=True, shows_name=self.guest))
+            self._first_launch()
             self.join_address(self.address)
             if self.guest_renamed:
                 self.notify(
@@ -145,10 +146,16 @@ class TakiApp(App[None]):
                     severity="warning", timeout=12)
         else:
             self.push_screen(StartScreen(self.session, self.discovery))
-            if not self.settings.intro_seen:  # the first launch: how to play, once
-                self.settings.intro_seen = True
-                self.settings.save()
-                self.push_screen(IntroScreen())
+            self._first_launch()
+
+    def _first_launch(self) -> None:
+        """How to play, once per settings file: over the start screen, or over the
+        lobby of the address given. Not for an SSH guest (a guest without a key has a
+        fresh settings file each time, so it would be every time)."""
+        if not self.settings.intro_seen and not self.guest:
+            self.settings.intro_seen = True
+            self.settings.save()
+            self.push_screen(IntroScreen())
 
     async def on_unmount(self) -> None:
         self.session.quitting = True

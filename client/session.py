@@ -420,16 +420,20 @@ class Session:
         self.changed()
 
     def _snapshot(self, message: Snapshot) -> None:
-        fresh = message.seq == 0 and message.view is not None and not message.log
+        # A game with no event yet (a first game, a rematch, a return before the first
+        # move): the log the snapshot brings is empty, and it begins with who starts.
+        view = message.view
+        fresh = view is not None and not view.get("over") and message.log is not None \
+            and not message.log
         self.state.on_snapshot(message)
         self.tables[message.table.id] = message.table
         if message.seat is None:
             self.watching = message.table.id
         else:
             self.watching = None  # seated (again: a host may hand a seat back)
-        if fresh and message.view is not None:
+        if fresh and view is not None:
             names = self.state.names()
-            first = message.view.get("turn", 0)
+            first = view.get("turn", 0)
             if first == message.seat:
                 self.state.note(_("New game: you start."))
             else:

@@ -205,6 +205,7 @@ MESSAGES: dict[str, str] = {
     ),
     "Waiting for the host to start the game.": "Чака се домакинът да започне играта.",
     "Game over.": "Край на играта.",
+    "The host (★) can start a rematch.": "Домакинът (★) може да започне реванш.",
     "+2 stack: {n}": "натрупани +2: {n}",
     "+3 from {name}": "+3 от {name}",
     "open {taki}": "отворено {taki}",

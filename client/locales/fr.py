@@ -214,6 +214,7 @@ MESSAGES: dict[str, str] = {
     ),
     "Waiting for the host to start the game.": "On attend que l'hôte lance la partie.",
     "Game over.": "Partie terminée.",
+    "The host (★) can start a rematch.": "L'hôte (★) peut lancer une revanche.",
     "+2 stack: {n}": "+2 cumulés : {n}",
     "+3 from {name}": "+3 de {name}",
     "open {taki}": "{taki} ouvert",

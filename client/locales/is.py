@@ -211,6 +211,7 @@ MESSAGES: dict[str, str] = {
     ),
     "Waiting for the host to start the game.": "Beðið eftir að gestgjafinn hefji leikinn.",
     "Game over.": "Leiknum er lokið.",
+    "The host (★) can start a rematch.": "Gestgjafinn (★) getur byrjað nýjan leik.",
     "+2 stack: {n}": "+2 stafli: {n}",
     "+3 from {name}": "{name} spilaði +3",
     "open {taki}": "opið {taki}",

@@ -214,6 +214,7 @@ MESSAGES: dict[str, str] = {
     ),
     "Waiting for the host to start the game.": "ಆತಿಥೇಯರು ಆಟ ಆರಂಭಿಸುವುದಕ್ಕಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ.",
     "Game over.": "ಆಟ ಮುಗಿಯಿತು.",
+    "The host (★) can start a rematch.": "ಆತಿಥೇಯರು (★) ಮರುಪಂದ್ಯ ಆರಂಭಿಸಬಹುದು.",
     "+2 stack: {n}": "+2 ರಾಶಿ: {n}",
     "+3 from {name}": "{name} ಹಾಕಿದ +3",
     "open {taki}": "ತೆರೆದ {taki}",
