@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -37,6 +38,7 @@ from .ending import SignalExit
 from .i18n import LANGUAGES, _, choose, set_language
 from .local import LocalServer, count_others, start_lan_server
 from .net import parse_address
+from .nudge import BEL, Terminal
 from .safe import inert
 from .screens.base import SessionScreen
 from .screens.cannot_join import CannotJoinScreen, problem_words
@@ -127,11 +129,17 @@ class TakiApp(App[None]):
         self.target: tuple[str, int] | None = None
         """The server the session is connected (or connecting) to."""
         self._asking_quit = False
+        self.terminal = Terminal.from_env(os.environ)
+        """How this terminal is told it is your turn (client/nudge.py)."""
+        self._title_mine: bool | None = None
+        """What the window's title says now (None: not set yet)."""
 
     # ------------------------------------------------------------ life
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self._tick)
+        self.write_raw(self.terminal.save_title())
+        self._show_turn_in_title()
         # SIGTERM, SIGHUP (the terminal closed) and SIGINT end the client the way a quit
         # does, and within 2 s even when its loop is stuck (client/ending.py).
         self.ending.install(self.EXIT_SIGNALS, asyncio.get_running_loop())
@@ -171,6 +179,7 @@ class TakiApp(App[None]):
             await self.discovery.stop()
         if self.session.link is not None:
             await self.session.link.close()
+        self.write_raw(self.terminal.restore_title())
         self.ending.uninstall()
 
     def _server_pids(self) -> list[int]:
@@ -253,6 +262,30 @@ class TakiApp(App[None]):
 
     def on_session_changed(self, _message: Session.Changed) -> None:
         self.refresh_screen()
+        self._show_turn_in_title()
+
+    def on_session_your_turn(self, message: Session.YourTurn) -> None:
+        """The bell and the desktop notification, each unless turned off in the
+        settings (client/nudge.py says when and which)."""
+        out = BEL if self.settings.bell_on_turn else ""
+        if self.settings.notify_on_turn:
+            out += self.terminal.notification(message.text)
+        self.write_raw(out)
+
+    def _show_turn_in_title(self) -> None:
+        """The window's title says "Your turn" while this seat has moves."""
+        state = self.session.state
+        mine = state.seat is not None and state.playing and bool(state.legal)
+        if mine != self._title_mine:
+            self._title_mine = mine
+            self.write_raw(self.terminal.title(mine))
+
+    def write_raw(self, text: str) -> None:
+        """Bytes for the terminal itself (the bell, a notification, the title), in
+        line with the screen's updates: none of them moves the cursor or draws."""
+        driver = self._driver
+        if text and driver is not None:
+            driver.write(text)
 
     def on_session_notice(self, message: Session.Notice) -> None:
         severity: Any = message.severity

@@ -171,6 +171,8 @@ MESSAGES: dict[str, str] = {
     "Settings": "Réglages",
     "Your name": "Votre nom",
     "Your name as a spectator": "Votre nom de spectateur",
+    "Bell on your turn": "Sonnerie à votre tour",
+    "Desktop notification on your turn": "Notification du bureau à votre tour",
     "Save": "Enregistrer",
     # client/screens/start.py
     "Play now": "Jouer maintenant",
@@ -255,6 +257,8 @@ MESSAGES: dict[str, str] = {
     "Press q again to leave the game (a bot will take your seat).": (
         "Appuyez encore sur q pour quitter la partie : un bot prendra votre place."
     ),
+    # client/nudge.py
+    "Your turn at {table}.": "Votre tour : {table}.",
     # client/session.py
     "Connection": "Connexion",
     "Not connected: retrying...": "Non connecté : nouvel essai...",
