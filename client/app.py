@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -37,6 +38,7 @@ from .ending import SignalExit
 from .i18n import LANGUAGES, _, choose, set_language
 from .local import LocalServer, count_others, start_lan_server
 from .net import parse_address
+from .nudge import BEL, Terminal
 from .safe import inert
 from .screens.base import SessionScreen
 from .screens.cannot_join import CannotJoinScreen, problem_words
@@ -128,16 +130,23 @@ class TakiApp(App[None]):
         self.target: tuple[str, int] | None = None
         """The server the session is connected (or connecting) to."""
         self._asking_quit = False
+        self.terminal = Terminal.from_env(os.environ)
+        """How this terminal is told it is your turn (client/nudge.py)."""
+        self._title_mine: bool | None = None
+        """What the window's title says now (None: not set yet)."""
 
     # ------------------------------------------------------------ life
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self._tick)
+        self.write_raw(self.terminal.save_title())
+        self._show_turn_in_title()
         # SIGTERM, SIGHUP (the terminal closed) and SIGINT end the client the way a quit
         # does, and within 2 s even when its loop is stuck (client/ending.py).
         self.ending.install(self.EXIT_SIGNALS, asyncio.get_running_loop())
         if self.address:
             self.push_screen(LobbyScreen(self.session, quits=True, shows_name=self.guest))
+            self._first_launch()
             self.join_address(self.address)
             if self.guest_renamed:
                 self.notify(
@@ -146,10 +155,16 @@ class TakiApp(App[None]):
                     severity="warning", timeout=12)
         else:
             self.push_screen(StartScreen(self.session, self.discovery))
-            if not self.settings.intro_seen:  # the first launch: how to play, once
-                self.settings.intro_seen = True
-                self.settings.save()
-                self.push_screen(IntroScreen())
+            self._first_launch()
+
+    def _first_launch(self) -> None:
+        """How to play, once per settings file: over the start screen, or over the
+        lobby of the address given. Not for an SSH guest (a guest without a key has a
+        fresh settings file each time, so it would be every time)."""
+        if not self.settings.intro_seen and not self.guest:
+            self.settings.intro_seen = True
+            self.settings.save()
+            self.push_screen(IntroScreen())
 
     async def on_unmount(self) -> None:
         self.session.quitting = True
@@ -165,6 +180,7 @@ class TakiApp(App[None]):
             await self.discovery.stop()
         if self.session.link is not None:
             await self.session.link.close()
+        self.write_raw(self.terminal.restore_title())
         self.ending.uninstall()
 
     def _server_pids(self) -> list[int]:
@@ -247,6 +263,30 @@ class TakiApp(App[None]):
 
     def on_session_changed(self, _message: Session.Changed) -> None:
         self.refresh_screen()
+        self._show_turn_in_title()
+
+    def on_session_your_turn(self, message: Session.YourTurn) -> None:
+        """The bell and the desktop notification, each unless turned off in the
+        settings (client/nudge.py says when and which)."""
+        out = BEL if self.settings.bell_on_turn else ""
+        if self.settings.notify_on_turn:
+            out += self.terminal.notification(message.text)
+        self.write_raw(out)
+
+    def _show_turn_in_title(self) -> None:
+        """The window's title says "Your turn" while this seat has moves."""
+        state = self.session.state
+        mine = state.seat is not None and state.playing and bool(state.legal)
+        if mine != self._title_mine:
+            self._title_mine = mine
+            self.write_raw(self.terminal.title(mine))
+
+    def write_raw(self, text: str) -> None:
+        """Bytes for the terminal itself (the bell, a notification, the title), in
+        line with the screen's updates: none of them moves the cursor or draws."""
+        driver = self._driver
+        if text and driver is not None:
+            driver.write(text)
 
     def on_session_notice(self, message: Session.Notice) -> None:
         severity: Any = message.severity

@@ -1,5 +1,5 @@
-"""The player's remembered settings (name, language, bots' level) in the user's config
-directory."""
+"""The player's remembered settings (name, language, bots' level, the your-turn bell and
+notification) in the user's config directory."""
 
 from __future__ import annotations
 
@@ -38,6 +38,10 @@ class Settings:
     bot_level: str = "basic"
     """The bots' level last chosen (a bot kind: client/levels.py), for Play now, the
     create-table dialog and the host's add-bot key."""
+    bell_on_turn: bool = True
+    """Ring the terminal bell when it becomes your turn (client/nudge.py)."""
+    notify_on_turn: bool = True
+    """Send a desktop notification then, in terminals that show one."""
 
     @classmethod
     def load(cls) -> Settings:
@@ -48,11 +52,13 @@ class Settings:
         if not isinstance(data, dict):
             return cls(intro_seen=False)
         return cls(
-            str(data.get("name", ""))[:NAME_MAX],
-            str(data.get("lang", ""))[:8],
-            str(data.get("spectator_name", ""))[:NAME_MAX],
-            data.get("intro_seen") is True,
-            str(data.get("bot_level", "basic"))[:16],
+            name=str(data.get("name", ""))[:NAME_MAX],
+            lang=str(data.get("lang", ""))[:8],
+            spectator_name=str(data.get("spectator_name", ""))[:NAME_MAX],
+            intro_seen=data.get("intro_seen") is True,
+            bot_level=str(data.get("bot_level", "basic"))[:16],
+            bell_on_turn=data.get("bell_on_turn") is not False,  # on unless turned off
+            notify_on_turn=data.get("notify_on_turn") is not False,
         )
 
     def save(self) -> None:

@@ -63,6 +63,7 @@ from .config import Settings
 from .i18n import _
 from .levels import usable
 from .net import PING_AFTER, Link, LinkClosed
+from .nudge import TurnWatch, turn_words
 from .safe import inert
 from .state import TableState
 
@@ -138,6 +139,14 @@ class Session:
 
         games: tuple[ReplayInfo, ...]
 
+    @dataclass
+    class YourTurn(UIMessage):
+        """It became this seat's turn, or a +3 window asks it (once per turn:
+        client/nudge.py); ``text`` says so, for a desktop notification."""
+
+        kind: str
+        text: str
+
     # ------------------------------------------------------------ life
 
     def __init__(
@@ -156,6 +165,9 @@ class Session:
         self.fresh = fresh
         """Ignore a saved seat token on the first connection (``--fresh``)."""
         self.state = TableState()
+        self.turn_watch = TurnWatch()
+        """When this seat's turn is new (client/nudge.py): it outlives a table's state,
+        so a reconnect or a resync does not ring twice for one turn."""
         self.tables: dict[str, TableInfo] = {}
         self.chat_lines: list[tuple[str, str, bool]] = []
         self.timers: dict[str, float] = {}
@@ -438,19 +450,27 @@ class Session:
                 then(message)
         elif isinstance(message, Error):
             self._error(message)
+        if isinstance(message, Snapshot | Event):
+            kind = self.turn_watch.due(self.state)
+            if kind is not None:
+                self.post(Session.YourTurn(kind, turn_words(self.state, kind)))
         self.changed()
 
     def _snapshot(self, message: Snapshot) -> None:
-        fresh = message.seq == 0 and message.view is not None and not message.log
+        # A game with no event yet (a first game, a rematch, a return before the first
+        # move): the log the snapshot brings is empty, and it begins with who starts.
+        view = message.view
+        fresh = view is not None and not view.get("over") and message.log is not None \
+            and not message.log
         self.state.on_snapshot(message)
         self.tables[message.table.id] = message.table
         if message.seat is None:
             self.watching = message.table.id
         else:
             self.watching = None  # seated (again: a host may hand a seat back)
-        if fresh and message.view is not None:
+        if fresh and view is not None:
             names = self.state.names()
-            first = message.view.get("turn", 0)
+            first = view.get("turn", 0)
             if first == message.seat:
                 self.state.note(_("New game: you start."))
             else:

@@ -44,6 +44,16 @@ class TableState:
     """The latest announcement worth a banner (client.announce decides which)."""
     banner_seq: int = 0
     """Goes up with each new banner."""
+    turn_mark: int = 0
+    """Names the turn going on: the seq of the ``turn`` event that began it (a game's
+    first turn: the seq the game began at). The same number after a reconnect or a
+    resync (worked out from the snapshot's log), a new one for every turn: what the
+    your-turn bell (client/nudge.py) rings once for."""
+    turn_again: bool = False
+    """The turn going on follows a turn of the same seat (its own Stop with two
+    players): that player is at the keys already."""
+    _turn_seat: int | None = None
+    """Whose turn began at ``turn_mark``."""
 
     def names(self) -> list[str]:
         """Seat names, made inert (they come from other people)."""
@@ -59,6 +69,7 @@ class TableState:
         self.seq = snap.seq
         self.stale = False
         self.announcer.restart(snap.view)
+        self._mark_turn(snap)
         if snap.log is not None:
             self.log.clear()
             self.log_epoch += 1
@@ -92,8 +103,30 @@ class TableState:
                 return False
         if event.legal is not None:
             self.legal = event.legal
+        if event.event.get("kind") == "turn":
+            seat = event.event.get("seat")
+            self.turn_again = seat == self._turn_seat
+            self._turn_seat = seat if isinstance(seat, int) else None
+            self.turn_mark = event.seq
         self._log(event.event)
         return True
+
+    def _mark_turn(self, snap: Snapshot) -> None:
+        """``turn_mark`` from a snapshot: the last ``turn`` event of its log, else the
+        seq before its first event (the game's first turn), else its own seq (a game
+        with no event yet). A turn of more than the log's 40 events gets a new mark."""
+        log = snap.log or ()
+        turns = [(d["seq"], d.get("seat")) for d in log
+                 if d.get("kind") == "turn" and isinstance(d.get("seq"), int)]
+        first = log[0].get("seq") if log else None
+        if turns:
+            self.turn_mark = turns[-1][0]
+            self.turn_again = len(turns) > 1 and turns[-2][1] == turns[-1][1]
+        else:
+            self.turn_mark = first - 1 if isinstance(first, int) and first > 0 else snap.seq
+            self.turn_again = False
+        turn = snap.view.get("turn") if snap.view else None
+        self._turn_seat = turn if isinstance(turn, int) else None
 
     def on_table(self, info: TableInfo) -> None:
         if self.info is None or info.id != self.info.id:

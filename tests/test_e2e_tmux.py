@@ -256,6 +256,8 @@ def test_two_players_and_a_spectator_in_tmux(
         term.open(
             session, [client, address, "--lang", "en", *args], {"TAKI_CONFIG_DIR": str(config)}
         )
+        term.wait_for_text(session, "How to play TAKI")  # a fresh config: the first launch
+        term.press(session, "Escape")
 
     launch("alice", "--name", ALICE)
     launch("bob", "--name", BOB)
@@ -452,6 +454,7 @@ def test_every_language_at_80x24_in_tmux(
     for lang in LANGS:
         config = tmp_path / f"config-{lang}"
         config.mkdir()
+        (config / "client.json").write_text('{"intro_seen": true}')  # not a first launch
         session = f"lang-{lang}"
         term.open(session, [client_exe, f"127.0.0.1:{port}", "--lang", lang, "--name", "Ann"],
                   {"TAKI_CONFIG_DIR": str(config)}, size=(80, 24))

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(
     not Path("/proc").is_dir(), reason="needs /proc to find the client's server"
 )
 
-QUESTION = "other player is at your server"
+QUESTION = "other player is at your server"  # one friend: the singular
 
 
 @pytest.fixture
@@ -69,6 +69,8 @@ def test_the_host_is_asked_on_the_start_screen_while_a_friend_sits(
     # The friend opens a table of the host's server and sits at it.
     term.open("friend", [client, f"127.0.0.1:{port}", "--lang", "en", "--name", "Noa"],
               {"TAKI_CONFIG_DIR": str(tmp_path / "friend-config")})
+    term.wait_for_text("friend", "How to play TAKI")  # by address, a first launch too
+    term.press("friend", "Escape")
     term.wait_for_text("friend", "No tables yet: press n to open one.")
     term.press("friend", "n")
     term.wait_for_text("friend", "Seats (2-10)")

@@ -8,6 +8,7 @@ from textual.widgets import Input, RadioButton
 from client import i18n
 from client.app import TakiApp
 from client.config import Settings
+from client.screens.intro import IntroScreen
 from client.screens.lobby import LobbyScreen
 from client.screens.settings import SettingsScreen
 
@@ -31,6 +32,8 @@ async def test_the_settings_screen_saves(server: ServerThread) -> None:
     app = TakiApp(f"127.0.0.1:{server.port}", name="Once", settings=Settings.load())
     try:
         async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, IntroScreen))  # a first launch
+            await pilot.press("escape")
             await until(lambda: isinstance(app.screen, LobbyScreen))
             await pilot.press("s")
             await until(lambda: isinstance(app.screen, SettingsScreen))

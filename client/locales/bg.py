@@ -162,6 +162,8 @@ MESSAGES: dict[str, str] = {
     "Settings": "Настройки",
     "Your name": "Вашето име",
     "Your name as a spectator": "Името ви като зрител",
+    "Bell on your turn": "Звуков сигнал при ваш ход",
+    "Desktop notification on your turn": "Известие на работния плот при ваш ход",
     "Save": "Запази",
     # client/screens/start.py
     "Play now": "Играй сега",
@@ -205,6 +207,7 @@ MESSAGES: dict[str, str] = {
     ),
     "Waiting for the host to start the game.": "Чака се домакинът да започне играта.",
     "Game over.": "Край на играта.",
+    "The host (★) can start a rematch.": "Домакинът (★) може да започне реванш.",
     "+2 stack: {n}": "натрупани +2: {n}",
     "+3 from {name}": "+3 от {name}",
     "open {taki}": "отворено {taki}",
@@ -243,6 +246,8 @@ MESSAGES: dict[str, str] = {
     "Press q again to leave the game (a bot will take your seat).": (
         "Натиснете q отново, за да напуснете играта: бот ще заеме мястото ви."
     ),
+    # client/nudge.py
+    "Your turn at {table}.": "Ваш ход на масата: {table}.",
     # client/session.py
     "Connection": "Връзка",
     "Not connected: retrying...": "Няма връзка: нов опит...",

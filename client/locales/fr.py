@@ -171,6 +171,8 @@ MESSAGES: dict[str, str] = {
     "Settings": "Réglages",
     "Your name": "Votre nom",
     "Your name as a spectator": "Votre nom de spectateur",
+    "Bell on your turn": "Sonnerie à votre tour",
+    "Desktop notification on your turn": "Notification du bureau à votre tour",
     "Save": "Enregistrer",
     # client/screens/start.py
     "Play now": "Jouer maintenant",
@@ -214,6 +216,7 @@ MESSAGES: dict[str, str] = {
     ),
     "Waiting for the host to start the game.": "On attend que l'hôte lance la partie.",
     "Game over.": "Partie terminée.",
+    "The host (★) can start a rematch.": "L'hôte (★) peut lancer une revanche.",
     "+2 stack: {n}": "+2 cumulés : {n}",
     "+3 from {name}": "+3 de {name}",
     "open {taki}": "{taki} ouvert",
@@ -254,6 +257,8 @@ MESSAGES: dict[str, str] = {
     "Press q again to leave the game (a bot will take your seat).": (
         "Appuyez encore sur q pour quitter la partie : un bot prendra votre place."
     ),
+    # client/nudge.py
+    "Your turn at {table}.": "Votre tour : {table}.",
     # client/session.py
     "Connection": "Connexion",
     "Not connected: retrying...": "Non connecté : nouvel essai...",

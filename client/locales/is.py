@@ -168,6 +168,8 @@ MESSAGES: dict[str, str] = {
     "Settings": "Stillingar",
     "Your name": "Nafnið þitt",
     "Your name as a spectator": "Nafnið þitt sem áhorfandi",
+    "Bell on your turn": "Bjalla þegar þú átt leik",
+    "Desktop notification on your turn": "Tilkynning á skjáborði þegar þú átt leik",
     "Save": "Vista",
     # client/screens/start.py
     "Play now": "Spila núna",
@@ -211,6 +213,7 @@ MESSAGES: dict[str, str] = {
     ),
     "Waiting for the host to start the game.": "Beðið eftir að gestgjafinn hefji leikinn.",
     "Game over.": "Leiknum er lokið.",
+    "The host (★) can start a rematch.": "Gestgjafinn (★) getur byrjað nýjan leik.",
     "+2 stack: {n}": "+2 stafli: {n}",
     "+3 from {name}": "{name} spilaði +3",
     "open {taki}": "opið {taki}",
@@ -249,6 +252,8 @@ MESSAGES: dict[str, str] = {
     "Press q again to leave the game (a bot will take your seat).": (
         "Ýttu aftur á q til að yfirgefa leikinn: tölva tekur við sætinu þínu."
     ),
+    # client/nudge.py
+    "Your turn at {table}.": "Þín umferð: {table}.",
     # client/session.py
     "Connection": "Tenging",
     "Not connected: retrying...": "Ekki tengt: reyni aftur...",

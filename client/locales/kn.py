@@ -167,6 +167,8 @@ MESSAGES: dict[str, str] = {
     "Settings": "ಸೆಟ್ಟಿಂಗ್\u200cಗಳು",
     "Your name": "ನಿಮ್ಮ ಹೆಸರು",
     "Your name as a spectator": "ವೀಕ್ಷಕರಾಗಿ ನಿಮ್ಮ ಹೆಸರು",
+    "Bell on your turn": "ನಿಮ್ಮ ಸರದಿ ಬಂದಾಗ ಗಂಟೆ",
+    "Desktop notification on your turn": "ನಿಮ್ಮ ಸರದಿ ಬಂದಾಗ ಡೆಸ್ಕ್\u200cಟಾಪ್ ಅಧಿಸೂಚನೆ",
     "Save": "ಉಳಿಸಿ",
     # client/screens/start.py
     "Play now": "ಈಗ ಆಡಿ",
@@ -214,6 +216,7 @@ MESSAGES: dict[str, str] = {
     ),
     "Waiting for the host to start the game.": "ಆತಿಥೇಯರು ಆಟ ಆರಂಭಿಸುವುದಕ್ಕಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ.",
     "Game over.": "ಆಟ ಮುಗಿಯಿತು.",
+    "The host (★) can start a rematch.": "ಆತಿಥೇಯರು (★) ಮರುಪಂದ್ಯ ಆರಂಭಿಸಬಹುದು.",
     "+2 stack: {n}": "+2 ರಾಶಿ: {n}",
     "+3 from {name}": "{name} ಹಾಕಿದ +3",
     "open {taki}": "ತೆರೆದ {taki}",
@@ -250,6 +253,8 @@ MESSAGES: dict[str, str] = {
     "Press q again to leave the game (a bot will take your seat).": (
         "ಆಟ ಬಿಡಲು ಮತ್ತೆ q ಒತ್ತಿ: ನಿಮ್ಮ ಆಸನವನ್ನು ಬಾಟ್ ವಹಿಸಿಕೊಳ್ಳುತ್ತದೆ."
     ),
+    # client/nudge.py
+    "Your turn at {table}.": "ನಿಮ್ಮ ಸರದಿ: {table}.",
     # client/session.py
     "Connection": "ಸಂಪರ್ಕ",
     "Not connected: retrying...": "ಸಂಪರ್ಕವಿಲ್ಲ: ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಲಾಗುತ್ತಿದೆ...",

@@ -1,4 +1,5 @@
-"""Settings: the name (as a player and as a spectator) and the language, saved.
+"""Settings: the name (as a player and as a spectator), the language, and whether your
+turn rings the bell and sends a desktop notification (client/nudge.py), saved.
 
 The command line's ``--name`` and ``--lang`` apply to one run; this screen is the one
 place that writes the settings file, so nothing is remembered behind the player's back.
@@ -12,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Input, RadioButton, RadioSet, Static
 
 from protocol.limits import NAME_MAX
 
@@ -47,6 +48,9 @@ class SettingsScreen(ModalScreen[bool]):
             with RadioSet(id="lang"):
                 for code, title in LANGUAGES.items():
                     yield RadioButton(title, value=code == current, name=code)
+            yield Checkbox(_("Bell on your turn"), settings.bell_on_turn, id="bell")
+            yield Checkbox(_("Desktop notification on your turn"), settings.notify_on_turn,
+                           id="notify")
             yield Static(id="error")
             with Horizontal(id="buttons"):
                 yield Button(_("Save"), id="save", variant="success")
@@ -76,6 +80,8 @@ class SettingsScreen(ModalScreen[bool]):
         lang = pressed.name if pressed is not None and pressed.name else language()
         settings = self.session.settings
         settings.name, settings.spectator_name, settings.lang = name, spectator, lang
+        settings.bell_on_turn = self.query_one("#bell", Checkbox).value
+        settings.notify_on_turn = self.query_one("#notify", Checkbox).value
         settings.save()
         self.app.post_message(intents.NameChanged(name))  # this screen is closing
         set_language(lang)

@@ -327,6 +327,8 @@ class TableScreen(SessionScreen):
         out = Text()
         if view is None:
             return out
+        if view.get("over"):
+            return self._after_game()
         lead = str(view.get("lead", ""))
         out.append(_("Leading card") + "\n", style="bold")
         out.append_text(card_text(lead, width=12))
@@ -336,6 +338,27 @@ class TableScreen(SessionScreen):
         color = str(view.get("color", ""))
         out.append_text(color_swatch(color, color_word(color)))
         out.append("\n" + _("Draw pile: {n}").format(n=view.get("draw_count", 0)))
+        return out
+
+    def _after_game(self) -> Text:
+        """In the leading card's place once the game is over: what comes next, each with
+        its key (a rematch is the host's, ★ in the players' list; the others are told).
+        Standings across games are not kept yet, so not offered."""
+        state = self.session.state
+        info, me = state.info, state.seat
+        out = Text(_("Game over."), style="bold")
+        offers: list[tuple[str, str]] = []
+        host = info.host if info is not None else None
+        if me is not None and host == me:
+            offers.append(("r", _("rematch")))
+        offers += [("v", _("replay")), ("q", _("leave"))]
+        for key, label in offers:
+            out.append("\n")
+            out.append(f" {key} ", style="bold reverse")
+            out.append(f" {label}")
+        if me is not None and host is not None and host != me:
+            out.append("\n")
+            out.append(_("The host (★) can start a rematch."), style="italic")
         return out
 
     def _status(self, names: list[str], view: dict[str, Any] | None, me: int | None) -> Text:
