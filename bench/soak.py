@@ -20,8 +20,10 @@ Checked all the time, each invariant a count of checks and of violations
 legal list offers is accepted or refused ``stale``; views kept by patches and legal
 lists equal fresh snapshots; one history per table; no hidden card reaches anyone who
 may not see it; no acknowledged action lost or applied twice; every request answered
-once; tokens take their seats back; stand-ins wait their delay; every refusal
-explained; no Traceback or ERROR in the server's log; SIGTERM/SIGINT exit 0; RSS flat
+once; tokens take their seats back; stand-ins wait their delay; the standings of each
+table count every game a client saw end, and its own line, across server kills
+(bench/soak_standings.py); every refusal explained; no Traceback or ERROR in the
+server's log; SIGTERM/SIGINT exit 0; RSS flat
 once warm (the last process's RSS may grow by at most ``--rss-slack-mb`` plus
 ``--rss-slack-share`` of its warm figure, warm meaning 30 % into its life).
 

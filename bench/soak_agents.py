@@ -46,6 +46,7 @@ from .soak_checks import (
     view_leak,
 )
 from .soak_server import SoakServer
+from .soak_standings import StandingsSeen, token_of
 
 STAND_IN_DELAY = 3.0
 """taki-server's stand-in delay (``serve(stand_in_delay=3.0)``, not on its command line)."""
@@ -250,6 +251,7 @@ class Agent:
         self.max_seq = 0  # the highest seq this client has seen at its table
         self.answered: dict[int, int] = {}  # rid -> link number that answered it
         self.seat: int | None = None
+        self.standings = StandingsSeen()  # (bench/soak_standings.py)
 
     # ------------------------------------------------------------ connecting
 
@@ -392,6 +394,11 @@ class Agent:
                     self.world.stats.games_finished += 1
         if isinstance(message, Snapshot | TableUpdate | Event):
             self.watch.picture(link.seq, link.view, link.table)
+        self.standings.saw(message, link.seat, token_of(self))
+        if isinstance(message, Snapshot | TableUpdate) and link.table is not None \
+                and link.table.id == self.watch.id:
+            self.standings.check(self.world.tally["standings"], self.name, link.table,
+                                 link.seat, token_of(self))
         if isinstance(message, Snapshot) and not link.counted:
             link.counted = True
             self.watch.observe(+1)

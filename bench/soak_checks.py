@@ -26,6 +26,7 @@ INVARIANTS: tuple[tuple[str, str], ...] = (
     ("seq_continuous", "events come numbered last + 1; a snapshot never goes back"),
     ("one_history", "everyone (and every restart) sees the same event at each seq"),
     ("hidden_cards", "no hidden card reaches anyone who may not see it"),
+    ("standings", "the standings count every game seen to end, once, across kills"),
     ("exactly_once", "no acknowledged action lost or applied twice"),
     ("answered_once", "each request is answered once, within 40 s"),
     ("tokens_work", "a token given back within the grace takes the same seat back"),

@@ -597,8 +597,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="taki-client",
         description="Play TAKI in the terminal. With no address: Play now against bots, "
         "host a game for your LAN, or join one.",
-        epilog="Exit codes: 0 done, 1 --list could not look for games, 2 usage error (a bad "
-        "address, port or name). TAKI_DISCOVERY=loopback looks for games on this machine "
+        epilog="Exit codes: 0 done, 1 --list could not look for games (or --standings could "
+        "not ask, or found no such table), 2 usage error (a bad address, port or name). "
+        "TAKI_DISCOVERY=loopback looks for games on this machine "
         "only, TAKI_DISCOVERY=off not at all.",
     )
     parser.add_argument("address", nargs="?", help="a server to join, HOST:PORT")
@@ -614,6 +615,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--replays", action="store_true", help="list the server's finished games to replay"
+    )
+    parser.add_argument(
+        "--standings", metavar="TABLE",
+        help="print the standings of table TABLE (its id or name) as plain text and exit",
     )
     parser.add_argument(
         "--lang", choices=sorted(LANGUAGES), help="language for this run (default: saved, locale)"
@@ -655,6 +660,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if (args.watch or args.replay is not None or args.replays) and not args.address:
         print("taki-client: --watch and --replay(s) need a server address", file=sys.stderr)
         return EXIT_USAGE
+    if args.standings is not None:
+        if not args.address:
+            print("taki-client: --standings needs a server address", file=sys.stderr)
+            return EXIT_USAGE
+        from .standings_cli import print_standings
+
+        return print_standings(args.address, args.standings)
     if args.guest and not args.address:
         print("taki-client: --guest needs a server address", file=sys.stderr)
         return EXIT_USAGE

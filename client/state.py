@@ -19,6 +19,7 @@ from protocol.patch import apply_patch
 from .announce import Announcer, timeout_words
 from .i18n import _
 from .safe import inert
+from .standings import standings_lines
 from .words import describe
 
 LOG_LINES = 200
@@ -132,7 +133,15 @@ class TableState:
         if self.info is None or info.id != self.info.id:
             return  # another table of the lobby
         self._note_seat_changes(self.info, info)
+        self._note_standings(self.info, info)
         self.info = info
+
+    def _note_standings(self, old: TableInfo, new: TableInfo) -> None:
+        """After each game, the standings of the evening in the log (key S: in full)."""
+        done = new.standings.games if new.standings is not None else 0
+        if done > (old.standings.games if old.standings is not None else 0):
+            for line in standings_lines(new.options.name, new.standings, versus=False):
+                self.note(line)
 
     def _note_seat_changes(self, old: TableInfo, new: TableInfo) -> None:
         """Log who sat down, left, lost the connection, came back or got a stand-in."""

@@ -35,6 +35,7 @@ from .limits import (
     TOKEN_MAX,
 )
 from .records import REQUEST_ID_MAX, Record, request_id_of, rule
+from .standings import Standings
 from .versions import PROTOCOL_VERSION
 
 CLIENT: Final = "client"
@@ -159,6 +160,9 @@ class TableInfo(Record):
     host: int | None = field(default=None, metadata=_SEAT_OR_NIL)
     """The host's seat (nil: nobody hosts)."""
     spectators: int = field(default=0, metadata=rule(min=0))
+    standings: Standings | None = None
+    """The standings of the evening (protocol/standings.py); left out until a game
+    has finished at the table."""
 
     def _check(self) -> None:
         if len(self.seats) != self.options.seats:

@@ -28,6 +28,7 @@ from protocol.messages import (
 from .clocks import Clocks
 from .faults import Pause
 from .seats import Member, Seat, Watch
+from .standings import Tally
 from .store import Store
 from .thinking import Thinkers, Thinking
 from .wire import played_action
@@ -107,6 +108,8 @@ class TableState:
         """Events for that bot, held back until it has decided (it must not observe
         while it chooses, and a worker's copy may replace it)."""
         self._returning: dict[Member, str] = {}
+        self.standings = Tally()
+        """The standings of the evening (server/standings.py)."""
         """Members watching while they wait to be handed their seat back: their token."""
 
     def info(self) -> TableInfo:
@@ -119,6 +122,7 @@ class TableState:
                 tuple(s.info() if s else None for s in self.seats),
                 self.host,
                 sum(1 for w in self.members.values() if w.seat is None),
+                self.standings.record(self.seats),
             )
         return self._info
 

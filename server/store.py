@@ -59,6 +59,10 @@ CREATE TABLE IF NOT EXISTS answers (
     answer TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS answers_seat ON answers (table_id, token);
+CREATE TABLE IF NOT EXISTS standings (
+    table_id TEXT PRIMARY KEY,
+    data TEXT NOT NULL
+);
 """
 
 COLUMNS = (
@@ -114,6 +118,8 @@ class SavedTable:
     """The table's last event seq when its row was last written."""
     answers: dict[str, list[tuple[int, dict[str, Any]]]] = field(default_factory=dict)
     """Per seat token, the remembered answers (request id, message map), oldest first."""
+    standings: dict[str, Any] | None = None
+    """The table's standings tally (server/standings.py), None before any game ended."""
 
 
 class Store:
@@ -233,7 +239,8 @@ class Store:
         await trio.to_thread.run_sync(
             self._transaction,
             [("DELETE FROM tables WHERE id = ?", (table_id,)),
-             ("DELETE FROM answers WHERE table_id = ?", (table_id,))],
+             ("DELETE FROM answers WHERE table_id = ?", (table_id,)),
+             ("DELETE FROM standings WHERE table_id = ?", (table_id,))],
         )
 
     @staticmethod
@@ -290,13 +297,16 @@ class Store:
         by: str | None = None,
         answer: tuple[str, str, int, dict[str, Any]] | None = None,
         winner: tuple[int | None] | None = None,
+        standings: tuple[str, dict[str, Any]] | None = None,
     ) -> None:
         """Write one accepted action; returns once it is committed.
 
         In the same transaction: the table's event ``seq`` after it, who made it
         (``by``), the ``answer`` (table, seat token, request id, ack map) its request
-        earned, and, for the action that ends the game, ``winner`` (a 1-tuple). So an
-        action is never stored without its answer, nor an answer without its action."""
+        earned, and, for the action that ends the game, ``winner`` (a 1-tuple) and the
+        table's ``standings`` (table id, tally) with that game counted. So an action is
+        never stored without its answer, nor an answer without its action, and a game
+        is counted in the standings exactly once."""
         statements: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO actions (game, n, action, seq, by) VALUES (?,?,?,?,?)",
              (game, n, json.dumps(action), seq, by)),
@@ -308,7 +318,17 @@ class Store:
             statements.append(
                 ("UPDATE games SET finished = 1, winner = ? WHERE id = ?", (winner[0], game))
             )
+        if standings is not None:
+            statements.append(self._standings_row(*standings))
         await trio.to_thread.run_sync(self._transaction, statements)
+
+    @staticmethod
+    def _standings_row(table_id: str, tally: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:
+        return (
+            "INSERT INTO standings (table_id, data) VALUES (?,?) "
+            "ON CONFLICT(table_id) DO UPDATE SET data=excluded.data",
+            (table_id, json.dumps(tally)),
+        )
 
     async def finish_game(self, game: int, winner: int | None) -> None:
         await self._run("UPDATE games SET finished = 1, winner = ? WHERE id = ?", winner, game)
@@ -380,10 +400,14 @@ class Store:
                     ).fetchone()
                     if grow is not None:
                         saved_game = self._game(grow)
+                tally = self._db.execute(
+                    "SELECT data FROM standings WHERE table_id = ?", (tid,)
+                ).fetchone()
                 out.append(
                     SavedTable(
                         tid, json.loads(options), state, json.loads(seats), host, saved_game,
                         int(seq or 0), self._answers(tid, _tokens(json.loads(seats))),
+                        json.loads(tally[0]) if tally is not None else None,
                     )
                 )
         return out

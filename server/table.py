@@ -68,6 +68,7 @@ from .clocks import (
 from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable
 from .mailbox import Closed, Mailbox
 from .seats import Member, Seat, Watch
+from .standings import Tally
 from .state import engine_options
 from .store import SavedTable
 from .text import clean_chat, unique_name
@@ -474,6 +475,7 @@ class Table(Broadcaster):
         by = "stand_in" if stand_in else "timeout" if timeout else None
         self._held_by = (action.seat, by) if by is not None else None
         finished = game.over
+        tally = self.standings.after(game, self.seats, self.options.stairs) if finished else None
         if self.store is not None and self.game_id is not None:
             try:
                 with trio.CancelScope(shield=True):  # half-written is not an option
@@ -481,6 +483,7 @@ class Table(Broadcaster):
                         self.game_id, len(self.actions), action.to_json(),
                         seq=self.seq + len(self._held), by=by,
                         answer=answer, winner=(game.winner,) if finished else None,
+                        standings=(self.id, tally.to_json()) if tally is not None else None,
                     )
             except StoreUnavailable as exc:
                 self._undo_last()
@@ -490,6 +493,8 @@ class Table(Broadcaster):
             self.stand_in_moves.add(len(self.actions) - 1)
         elif timeout:
             self.timeout_moves.add(len(self.actions) - 1)
+        if tally is not None:
+            self.standings = tally
         if finished:
             self.state = "over"
         await self._changed(seats=finished)
@@ -673,6 +678,7 @@ class Table(Broadcaster):
                 with contextlib.suppress(ProtocolError):
                     seat.recent.remember(rid, decode_message(answer))
         table.host = saved.host
+        table.standings = Tally.from_json(saved.standings)
         table.state = saved.state
         table.seq = saved.seq
         game = saved.game

@@ -439,9 +439,30 @@ MESSAGES: dict[str, str] = {
         'играете като {name}.'
     ),
     'A guest plays on this server only.': 'Гостът играе само на този сървър.',
+    # client/standings.py, client/screens/standings.py (the standings of the evening)
+    'No game has finished at this table yet.': 'На тази маса още не е завършила нито една игра.',
+    'Places from first to last: {counts}.': 'Места от първо до последно: {counts}.',
+    'Best stage: {stage}.': 'Най-добър етап: {stage}.',
+    'Head to head, in games finished ahead of the other:': (
+        'Един срещу друг, в игри, завършени пред другия:'
+    ),
+    'Esc: close': 'Esc: затваряне',
+    'standings': 'класиране',
 }
 
 PLURALS: dict[str, dict[str, str]] = {
+    'Standings of {table} after {n} game:': {
+        'one': 'Класиране на масата {table} след {n} игра:',
+        'other': 'Класиране на масата {table} след {n} игри:',
+    },
+    '{name} won {wins} of {n} game.': {
+        'one': '{name} спечели {wins} от {n} игра.',
+        'other': '{name} спечели {wins} от {n} игри.',
+    },
+    '{name} (a bot) won {wins} of {n} game.': {
+        'one': '{name} (бот) спечели {wins} от {n} игра.',
+        'other': '{name} (бот) спечели {wins} от {n} игри.',
+    },
     "{n} card": {
         "one": "{n} карта",
         "other": "{n} карти",

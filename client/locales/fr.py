@@ -457,9 +457,33 @@ MESSAGES: dict[str, str] = {
         'vous jouez sous le nom {name}.'
     ),
     'A guest plays on this server only.': 'Un invité joue sur ce serveur seulement.',
+    # client/standings.py, client/screens/standings.py (the standings of the evening)
+    'No game has finished at this table yet.': "Aucune partie n'est encore terminée à cette table.",
+    'Places from first to last: {counts}.': 'Places, de la première à la dernière : {counts}.',
+    'Best stage: {stage}.': 'Meilleure étape : {stage}.',
+    'Head to head, in games finished ahead of the other:': (
+        "Face-à-face, en parties terminées devant l'autre :"
+    ),
+    'Esc: close': 'Échap : fermer',
+    'standings': 'classement',
 }
 
 PLURALS: dict[str, dict[str, str]] = {
+    'Standings of {table} after {n} game:': {
+        'one': 'Classement de {table} après {n} partie :',
+        'many': 'Classement de {table} après {n} parties :',
+        'other': 'Classement de {table} après {n} parties :',
+    },
+    '{name} won {wins} of {n} game.': {
+        'one': '{name} a gagné {wins} partie sur {n}.',
+        'many': '{name} a gagné {wins} parties sur {n}.',
+        'other': '{name} a gagné {wins} parties sur {n}.',
+    },
+    '{name} (a bot) won {wins} of {n} game.': {
+        'one': '{name} (un bot) a gagné {wins} partie sur {n}.',
+        'many': '{name} (un bot) a gagné {wins} parties sur {n}.',
+        'other': '{name} (un bot) a gagné {wins} parties sur {n}.',
+    },
     "{n} card": {
         "one": "{n} carte",
         "many": "{n} de cartes",

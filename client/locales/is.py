@@ -445,9 +445,30 @@ MESSAGES: dict[str, str] = {
         'þú spilar sem {name}.'
     ),
     'A guest plays on this server only.': 'Gestur spilar aðeins á þessum þjóni.',
+    # client/standings.py, client/screens/standings.py (the standings of the evening)
+    'No game has finished at this table yet.': 'Enginn leikur hefur klárast við þetta borð enn.',
+    'Places from first to last: {counts}.': 'Sæti frá fyrsta til síðasta: {counts}.',
+    'Best stage: {stage}.': 'Besta þrep: {stage}.',
+    'Head to head, in games finished ahead of the other:': (
+        'Innbyrðis, leikir þar sem annar endaði ofar en hinn:'
+    ),
+    'Esc: close': 'Esc: loka',
+    'standings': 'staðan',
 }
 
 PLURALS: dict[str, dict[str, str]] = {
+    'Standings of {table} after {n} game:': {
+        'one': 'Staðan við borðið {table} eftir {n} leik:',
+        'other': 'Staðan við borðið {table} eftir {n} leiki:',
+    },
+    '{name} won {wins} of {n} game.': {
+        'one': '{name} vann {wins} af {n} leik.',
+        'other': '{name} vann {wins} af {n} leikjum.',
+    },
+    '{name} (a bot) won {wins} of {n} game.': {
+        'one': '{name} (tölva) vann {wins} af {n} leik.',
+        'other': '{name} (tölva) vann {wins} af {n} leikjum.',
+    },
     "{n} card": {
         "one": "{n} spil",
         "other": "{n} spil",

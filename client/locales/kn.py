@@ -448,9 +448,30 @@ MESSAGES: dict[str, str] = {
         'ನೀವು {name} ಆಗಿ ಆಡುತ್ತೀರಿ.'
     ),
     'A guest plays on this server only.': 'ಅತಿಥಿ ಈ ಸರ್ವರ್\u200cನಲ್ಲಿ ಮಾತ್ರ ಆಡುತ್ತಾರೆ.',
+    # client/standings.py, client/screens/standings.py (the standings of the evening)
+    'No game has finished at this table yet.': 'ಈ ಮೇಜಿನಲ್ಲಿ ಇನ್ನೂ ಯಾವ ಆಟವೂ ಮುಗಿದಿಲ್ಲ.',
+    'Places from first to last: {counts}.': 'ಮೊದಲಿನಿಂದ ಕೊನೆಯವರೆಗಿನ ಸ್ಥಾನಗಳು: {counts}.',
+    'Best stage: {stage}.': 'ಅತ್ಯುತ್ತಮ ಹಂತ: {stage}.',
+    'Head to head, in games finished ahead of the other:': (
+        'ಮುಖಾಮುಖಿ, ಇನ್ನೊಬ್ಬರಿಗಿಂತ ಮುಂದೆ ಮುಗಿಸಿದ ಆಟಗಳು:'
+    ),
+    'Esc: close': 'Esc: ಮುಚ್ಚಿ',
+    'standings': 'ಶ್ರೇಯಾಂಕ',
 }
 
 PLURALS: dict[str, dict[str, str]] = {
+    'Standings of {table} after {n} game:': {
+        'one': '{n} ಆಟದ ನಂತರ ಮೇಜು {table} ಶ್ರೇಯಾಂಕ:',
+        'other': '{n} ಆಟಗಳ ನಂತರ ಮೇಜು {table} ಶ್ರೇಯಾಂಕ:',
+    },
+    '{name} won {wins} of {n} game.': {
+        'one': '{name} {n} ಆಟದಲ್ಲಿ {wins} ಗೆದ್ದರು.',
+        'other': '{name} {n} ಆಟಗಳಲ್ಲಿ {wins} ಗೆದ್ದರು.',
+    },
+    '{name} (a bot) won {wins} of {n} game.': {
+        'one': '{name} (ಬಾಟ್) {n} ಆಟದಲ್ಲಿ {wins} ಗೆದ್ದಿತು.',
+        'other': '{name} (ಬಾಟ್) {n} ಆಟಗಳಲ್ಲಿ {wins} ಗೆದ್ದಿತು.',
+    },
     "{n} card": {
         "one": "{n} ಕಾರ್ಡ್",
         "other": "{n} ಕಾರ್ಡುಗಳು",

@@ -26,6 +26,7 @@ from ..words import seconds
 from .base import SessionScreen
 from .replays import ReplayListScreen
 from .settings import SettingsScreen
+from .standings import StandingsScreen
 
 
 def options_words(info: TableInfo) -> str:
@@ -138,6 +139,7 @@ class LobbyScreen(SessionScreen):
         Binding("w", "watch", "Watch"),
         Binding("v", "replays", "Finished games"),
         Binding("s", "settings", "Settings"),
+        Binding("S", "standings", "Standings", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "back", "Back"),
     ]
@@ -223,6 +225,7 @@ class LobbyScreen(SessionScreen):
             (key_name("Enter"), _("join"), True),
             ("w", _("watch"), True),
             ("v", _("finished games"), True),
+            ("S", _("standings"), False),
             ("s", _("settings"), False),
             ("?", _("help"), False),
             ("q", _("back"), False),
@@ -273,6 +276,13 @@ class LobbyScreen(SessionScreen):
         table = self._selected()
         if table:
             self.post_message(intents.JoinTable(table))
+
+    def action_standings(self) -> None:
+        """The selected table's standings of the evening (client/screens/standings.py)."""
+        table = self._selected()
+        info = self.session.tables.get(table) if table else None
+        if info is not None:
+            self.app.push_screen(StandingsScreen(info.options.name, info.standings))
 
     def action_watch(self) -> None:
         table = self._selected()

@@ -44,6 +44,7 @@ from ..widgets.cards import (
 from ..widgets.keybar import fit_keys
 from ..words import card_words, cards_count, color_word, refusal, seconds
 from .base import SessionScreen
+from .standings import StandingsScreen
 
 RULE_CODES = frozenset(
     {"illegal_action", "not_your_turn", "card_not_in_hand", "bad_color", "game_over"}
@@ -103,6 +104,7 @@ class TableScreen(SessionScreen):
         Binding("x", "host('remove_bot')", "Remove bot", show=False),
         Binding("r", "host('rematch')", "Rematch", show=False),
         Binding("v", "replay", "Replay", show=False),
+        Binding("S", "standings", "Standings", show=False),
         Binding("t", "chat", "Chat"),
         Binding("escape", "leave_chat", show=False),
         Binding("question_mark", "app.help", "Help"),
@@ -467,6 +469,8 @@ class TableScreen(SessionScreen):
             items.append(("r", _("rematch"), True))
         if info is not None and info.state == "over":
             items.append(("v", _("replay"), True))
+        if info is not None and info.standings is not None and info.state != "playing":
+            items.append(("S", _("standings"), True))
         if state.playable():
             items.append(("←→/1-9", _("choose"), False))
             items.append((key_name("Enter"), _("play"), True))
@@ -569,6 +573,12 @@ class TableScreen(SessionScreen):
             self.post_message(intents.ShowReplay())
         else:
             self.flash(_("The replay opens when the game is over."))
+
+    def action_standings(self) -> None:
+        """The table's standings of the evening (client/screens/standings.py)."""
+        info = self.session.state.info
+        if info is not None:
+            self.app.push_screen(StandingsScreen(info.options.name, info.standings))
 
     def action_chat(self) -> None:
         self.query_one("#chat-input", Input).focus()

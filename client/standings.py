@@ -1,0 +1,65 @@
+"""The standings of the evening in words: one plain-text layout for the screen (key S),
+the table's log after each game, and ``taki-client HOST:PORT --standings TABLE``.
+
+Plain lines, no markup: what the command prints is meant to be pasted into a group
+chat. Names come from the network and are made inert (client/safe.py) first.
+"""
+
+from __future__ import annotations
+
+from protocol.limits import NAME_MAX, TABLE_NAME_MAX
+from protocol.standings import StandingLine, Standings
+
+from .i18n import _, ngettext
+from .safe import inert
+
+
+def heading(table: str, standings: Standings | None) -> str:
+    """The first line: which table, after how many games (or none yet)."""
+    if standings is None or not standings.games:
+        return _("No game has finished at this table yet.")
+    n = standings.games
+    return ngettext(
+        "Standings of {table} after {n} game:", "Standings of {table} after {n} games:", n
+    ).format(table=inert(table, TABLE_NAME_MAX), n=n)
+
+
+def line_text(rank: int, line: StandingLine) -> str:
+    """One person's (or bot's) line: wins of games, then places and stage if any."""
+    name = inert(line.name, NAME_MAX)
+    if line.bot is None:
+        text = ngettext("{name} won {wins} of {n} game.", "{name} won {wins} of {n} games.",
+                        line.games)
+    else:
+        text = ngettext("{name} (a bot) won {wins} of {n} game.",
+                        "{name} (a bot) won {wins} of {n} games.", line.games)
+    parts = [f"{rank}. " + text.format(name=name, wins=line.wins, n=line.games)]
+    if len(line.places) > 1:  # places beyond the winner's: play_for_places
+        counts = ", ".join(str(c) for c in line.places)
+        parts.append(_("Places from first to last: {counts}.").format(counts=counts))
+    if line.stage is not None:
+        parts.append(_("Best stage: {stage}.").format(stage=line.stage))
+    return " ".join(parts)
+
+
+def versus_lines(standings: Standings) -> list[str]:
+    """Head-to-head, one pair a line: "Dana 2–1 Noa" (games each finished ahead)."""
+    if not standings.versus:
+        return []
+    out = [_("Head to head, in games finished ahead of the other:")]
+    lines = standings.lines
+    for pair in standings.versus:
+        a, b = inert(lines[pair.a].name, NAME_MAX), inert(lines[pair.b].name, NAME_MAX)
+        out.append(f"  {a} {pair.a_ahead}–{pair.b_ahead} {b}")
+    return out
+
+
+def standings_lines(table: str, standings: Standings | None, *, versus: bool = True) -> list[str]:
+    """The whole text, a line each (``versus`` False: without the head-to-heads)."""
+    out = [heading(table, standings)]
+    if standings is None or not standings.games:
+        return out
+    out += [line_text(i + 1, line) for i, line in enumerate(standings.lines)]
+    if versus:
+        out += versus_lines(standings)
+    return out
