@@ -34,6 +34,15 @@ def test_help_explains_the_screen_and_the_rules() -> None:
         assert needed in RULES, needed
 
 
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_help_lists_the_standings_key_in_every_language(lang: str) -> None:
+    i18n.set_language(lang)
+    try:
+        assert "\n| S | " in i18n.rules(RULES), lang
+    finally:
+        i18n.set_language("en")
+
+
 def test_rules_document_in_the_repository() -> None:
     doc = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
     for needed in ("116", "Colourless", "The +3 window", "Stairs", "Play for places",

@@ -612,6 +612,7 @@ avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4
 | t | discuter (Entrée envoie, Échap revient au jeu) |
 | s, a, A, x, r | hôte : lancer, ajouter un bot / un bot facile, retirer un bot, revanche |
 | v | revoir la partie terminée coup par coup (→ / ← pour avancer et reculer) |
+| S | le classement de la soirée à cette table (aussi dans le salon) |
 | q | quitter la table |
 | ? | cette aide (Échap la ferme) |
 """

@@ -579,6 +579,7 @@ umferðinni þinni).
 | t | spjall (Enter sendir, Esc fer aftur í leikinn) |
 | s, a, A, x, r | gestgjafi: byrja, bæta við tölvu / auðveldri tölvu, fjarlægja tölvu, nýr leikur |
 | v | fara í gegnum lokinn leik skref fyrir skref (→ / ← í endurspilun) |
+| S | staðan við þetta borð í kvöld (líka í anddyrinu) |
 | q | fara frá borðinu |
 | ? | þessi hjálp (Esc lokar henni) |
 """

@@ -91,6 +91,7 @@ RULES = """\
 | t | chat (Enter sends, Esc goes back to the game) |
 | s, a, A, x, r | host: start, add a bot (your level), add an easy bot, remove a bot, rematch |
 | v | step through the finished game (→ / ← in the replay) |
+| S | the standings of the evening at this table (in the lobby too) |
 | q | leave the table |
 | ? | this help (Esc closes it) |
 """
