@@ -120,6 +120,9 @@ class TableScreen(SessionScreen):
         self._log_epoch = -1
         self._chat_len = 0
         self._flash = ""
+        self._flash_seq: int | None = None
+        """The game's seq when a refusal was flashed (None: the flash is not one)."""
+        self._flash_timer: Timer | None = None
         self._leaving = False
         self.as_dealt = False
         """Show the hand in the order it was dealt and drawn instead of sorted (key o)."""
@@ -129,11 +132,17 @@ class TableScreen(SessionScreen):
         self._spare = 0
         """Rows the log leaves free (where the leading card is drawn large)."""
 
-    def flash(self, text: str) -> None:
-        """A short message in the status line (a refusal, a hint), gone after 5 s."""
+    def flash(self, text: str, *, until_moved: bool = False) -> None:
+        """A short message in the status line (a refusal, a hint), gone after 5 s; with
+        ``until_moved`` (a refusal: it describes the game as it is now) gone as soon as
+        the game moves on, too -- else it went on saying "Match yellow or 6" over the
+        next player's turn."""
         self._flash = text
+        self._flash_seq = self.session.state.seq if until_moved else None
+        if self._flash_timer is not None:
+            self._flash_timer.stop()  # (an older flash's timer must not cut this one)
+        self._flash_timer = self.set_timer(5, self._unflash)
         self.refresh_view()
-        self.set_timer(5, self._unflash)
 
     def _unbanner(self) -> None:
         self._banner = ""
@@ -142,6 +151,8 @@ class TableScreen(SessionScreen):
 
     def _unflash(self) -> None:
         self._flash = ""
+        self._flash_seq = None
+        self._flash_timer = None
         self._leaving = False
         self.refresh_view()
 
@@ -364,6 +375,8 @@ class TableScreen(SessionScreen):
         return out
 
     def _status(self, names: list[str], view: dict[str, Any] | None, me: int | None) -> Text:
+        if self._flash_seq is not None and self._flash_seq != self.session.state.seq:
+            self._flash, self._flash_seq = "", None  # the game moved on: it no longer holds
         if self._flash:
             return Text(self._flash, style="bold yellow")
         state = self.session.state
@@ -546,7 +559,7 @@ class TableScreen(SessionScreen):
     def refuse(self, kind: str, card: str | None = None) -> None:
         """Say why ``kind`` cannot be done now (engine.reasons, from this seat's view)."""
         state = self.session.state
-        self.flash(refusal(why_not(state.view, kind, card), state.names()))
+        self.flash(refusal(why_not(state.view, kind, card), state.names()), until_moved=True)
 
     def action_host(self, what: str) -> None:
         state = self.session.state
