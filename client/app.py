@@ -460,9 +460,7 @@ class TakiApp(App[None]):
         port = self.hosting.port
         addresses = self.hosting.addresses or ["127.0.0.1"]
         self.session.keep_tokens(f"127.0.0.1:{port}")
-        self.session.server_label = _("Friends join with:") + " " + ", ".join(
-            f"{a}:{port}" for a in addresses if not a.startswith("127.")
-        )
+        self.session.server_label = friends_line(addresses, port)
         self._after_connect = self.action_show_hosting  # over the lobby, once it is up
         self.connect("127.0.0.1", port)
 
@@ -639,6 +637,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--guest-renamed", action="store_true", help=argparse.SUPPRESS)
     return parser
+
+
+def friends_line(addresses: Sequence[str], port: int) -> str:
+    """What the lobby's header says of a hosted server: the addresses friends type, or
+    that none was found (it once said "Friends join with:" and nothing after it)."""
+    lan = [f"{a}:{port}" for a in addresses if not a.startswith("127.")]
+    if lan:
+        return _("Friends join with:") + " " + ", ".join(lan)
+    return _("No network found: only this machine can join ({address}).").format(
+        address=f"127.0.0.1:{port}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -263,6 +263,33 @@ async def test_start_screen_forgets_its_note_after_a_game() -> None:
         assert str(note.render()).strip() == ""
 
 
+@pytest.mark.asyncio
+async def test_start_screen_forgets_hostings_note_behind_its_address_dialog() -> None:
+    """Host shows its addresses in a dialog pushed before the lobby: back on the start
+    screen, 'Starting a server for your LAN...' is over (a tester saw it stay)."""
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    from client.screens.hosting import HostingScreen
+    from client.screens.start import StartScreen
+
+    app = TakiApp(name="Tester", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, StartScreen))
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        note = screen.query_one("#note", Static)
+        screen.note("Starting a server for your LAN...", busy=True)
+        app.push_screen(HostingScreen(["192.0.2.7"], 8254, ""))  # (never dialled)
+        await settle(pilot)
+        app.push_screen(Screen())  # the lobby, under it all
+        await settle(pilot)
+        app.pop_screen()
+        app.pop_screen()
+        await settle(pilot)
+        assert str(note.render()).strip() == ""
+
+
 def test_the_english_check_finds_what_the_review_found() -> None:
     """The words the issue found left in English: the lobby's 'turn 30s', the default
     name 'Player', Kannada's 'host:port'; a language's own use of a word is not English
@@ -272,3 +299,11 @@ def test_the_english_check_finds_what_the_review_found() -> None:
     assert english_left("kn", ["host:port"]) == ["host", "port"]
     assert english_left("fr", ["Table", "Options", "TAKI", "Entrée", "Esc"]) == []
     assert english_left("en", ["anything at all"]) == []
+
+
+def test_a_host_without_a_network_says_so_instead_of_an_empty_address_list() -> None:
+    from client.app import friends_line
+
+    assert friends_line(["192.0.2.7", "127.0.0.1"], 8254) == "Friends join with: 192.0.2.7:8254"
+    line = friends_line(["127.0.0.1"], 8300)
+    assert "127.0.0.1:8300" in line and "only this machine" in line

@@ -37,6 +37,9 @@ MESSAGES: dict[str, str] = {
     "Port {busy} is taken by another program, so your server uses port {port}.": (
         "Порт {busy} е зает от друга програма, затова сървърът ви използва порт {port}."
     ),
+    "No network found: only this machine can join ({address}).": (
+        "Няма намерена мрежа: само тази машина може да се присъедини ({address})."
+    ),
     "Friends join with:": "Приятелите се включват с:",
     # client/levels.py
     "easy": "лесно",

@@ -44,6 +44,9 @@ MESSAGES: dict[str, str] = {
     "Port {busy} is taken by another program, so your server uses port {port}.": (
         "Le port {busy} est pris par un autre programme : votre serveur utilise le port {port}."
     ),
+    "No network found: only this machine can join ({address}).": (
+        "Aucun réseau trouvé : seule cette machine peut rejoindre ({address})."
+    ),
     "Friends join with:": "Vos amis se connectent avec :",
     # client/levels.py
     "easy": "facile",

@@ -39,6 +39,9 @@ MESSAGES: dict[str, str] = {
     "Port {busy} is taken by another program, so your server uses port {port}.": (
         "Gátt {busy} er í notkun hjá öðru forriti, svo þjónninn þinn notar gátt {port}."
     ),
+    "No network found: only this machine can join ({address}).": (
+        "Ekkert net fannst: aðeins þessi vél getur tengst ({address})."
+    ),
     "Friends join with:": "Vinir tengjast með:",
     # client/levels.py
     "easy": "auðvelt",

@@ -44,6 +44,9 @@ MESSAGES: dict[str, str] = {
         "ಪೋರ್ಟ್ {busy} ಅನ್ನು ಬೇರೆ ಪ್ರೋಗ್ರಾಂ ಬಳಸುತ್ತಿದೆ, ಆದ್ದರಿಂದ ನಿಮ್ಮ ಸರ್ವರ್ ಪೋರ್ಟ್ {port} "
         "ಬಳಸುತ್ತದೆ."
     ),
+    "No network found: only this machine can join ({address}).": (
+        "ಯಾವುದೇ ಜಾಲ ಕಂಡುಬಂದಿಲ್ಲ: ಈ ಯಂತ್ರ ಮಾತ್ರ ಸೇರಬಹುದು ({address})."
+    ),
     "Friends join with:": "ಸ್ನೇಹಿತರು ಇದರ ಮೂಲಕ ಸೇರಬಹುದು:",
     # client/levels.py
     "easy": "ಸುಲಭ",

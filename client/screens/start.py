@@ -111,8 +111,13 @@ class StartScreen(SessionScreen):
     _left = False
     """A full screen (a table, a lobby) covered this one since the last note."""
 
+    _busy = False
+    """The note says something is under way (starting, joining): whatever screen comes
+    next -- the hosting addresses are a dialog, pushed before the lobby -- that is over
+    once this screen is back."""
+
     def on_screen_suspend(self) -> None:
-        self._left = not isinstance(self.app.screen, ModalScreen)
+        self._left = self._busy or not isinstance(self.app.screen, ModalScreen)
 
     def on_screen_resume(self) -> None:
         if self._left:  # back from a game: what the note said it was doing is over
@@ -162,7 +167,7 @@ class StartScreen(SessionScreen):
         address = event.option.id
         name = self._named() if event.option_list.id == "found" and address else None
         if address and name:
-            self.note(_("Joining {address}...").format(address=address))
+            self.note(_("Joining {address}...").format(address=address), busy=True)
             self.post_message(intents.JoinAddress(address, name))
 
     def action_games(self) -> None:
@@ -172,7 +177,8 @@ class StartScreen(SessionScreen):
             if found.highlighted is None:
                 found.highlighted = 0
 
-    def note(self, text: str) -> None:
+    def note(self, text: str, *, busy: bool = False) -> None:
+        self._busy = busy
         self.query_one("#note", Static).update(Text(text))
 
     def _typed_name(self) -> str:
@@ -215,13 +221,13 @@ class StartScreen(SessionScreen):
     def action_play_now(self) -> None:
         name = self._named()
         if name:
-            self.note(_("Starting a table with three bots..."))
+            self.note(_("Starting a table with three bots..."), busy=True)
             self.post_message(intents.PlayNow(name))
 
     def action_host(self) -> None:
         name = self._named()
         if name:
-            self.note(_("Starting a server for your LAN..."))
+            self.note(_("Starting a server for your LAN..."), busy=True)
             self.post_message(intents.HostLan(name))
 
     def action_join(self) -> None:
