@@ -91,10 +91,6 @@ def same_cards(a: list[str], b: list[str]) -> bool:
     return Counter(a) == Counter(b)
 
 
-def three(*hands: list[str]) -> list[list[str]]:
-    return [list(h) for h in hands]
-
-
 # ================================================================ §3 Draw pile empty
 
 
@@ -102,7 +98,7 @@ def test_own_turn_breaker_on_a_plus3_keeps_it_while_drawing_its_own_penalty() ->
     """The issue's scenario: the card beneath an own-turn Breaker stays even when it is a
     +3 (one that was resolved), also while that Breaker's own penalty is drawn."""
     after = outcome(
-        {"hands": three(["breaker", "B1"], ["G3", "G4"], ["Y3", "Y4"]),
+        {"hands": [["breaker", "B1"], ["G3", "G4"], ["Y3", "Y4"]],
          "discard": ["G1", "B4", "R7", "+3"], "draw": []},
         play(0, "breaker"),
     )
@@ -113,7 +109,7 @@ def test_own_turn_breaker_on_a_plus3_keeps_it_while_drawing_its_own_penalty() ->
 
 def test_own_turn_breaker_on_a_plus3_keeps_it_at_a_later_reshuffle() -> None:
     after = outcome(
-        {"hands": three(["B1", "B3"], ["G3", "G4"], ["Y3", "Y4"]), "turn": 1,
+        {"hands": [["B1", "B3"], ["G3", "G4"], ["Y3", "Y4"]], "turn": 1,
          "discard": ["G1", "B4", "R7", "+3", "breaker"], "breaker_answer": False, "draw": []},
         act(1, "draw"),
     )
@@ -126,7 +122,7 @@ def test_how_a_breaker_was_played_is_carried_across_moves_to_a_later_reshuffle()
     """The own-turn Breaker's penalty empties the draw pile; the next player's draw
     reshuffles, and the +3 beneath the Breaker must still stay."""
     after = outcome(
-        {"hands": three(["breaker", "B1"], ["G3", "G4"], ["Y3", "Y4"]),
+        {"hands": [["breaker", "B1"], ["G3", "G4"], ["Y3", "Y4"]],
          "discard": ["G1", "B4", "R7", "+3"], "draw": ["Y1", "Y5", "Y6"]},
         play(0, "breaker"),
         act(1, "draw"),
@@ -136,7 +132,7 @@ def test_how_a_breaker_was_played_is_carried_across_moves_to_a_later_reshuffle()
 
 
 STACK = {
-    "hands": three(["breaker", "B1"], ["breaker", "G3"], ["G7", "Y4"]),
+    "hands": [["breaker", "B1"], ["breaker", "G3"], ["G7", "Y4"]],
     "discard": ["G1", "B4", "R7"],
     "draw": ["Y1", "Y3", "Y5", "Y6", "Y7", "Y8"],
 }
@@ -173,7 +169,7 @@ def test_stacked_own_turn_breakers_on_a_resolved_plus3_keep_it() -> None:
 
 def test_own_turn_breaker_on_a_breaker_answer_keeps_the_answer_not_its_plus3() -> None:
     after = outcome(
-        {"hands": three(["breaker", "B1"], ["G3", "G4"], ["Y3", "Y4"]),
+        {"hands": [["breaker", "B1"], ["G3", "G4"], ["Y3", "Y4"]],
          "discard": ["G1", "B4", "+3", "breaker"], "breaker_answer": True, "draw": []},
         play(0, "breaker"),
     )
@@ -183,14 +179,14 @@ def test_own_turn_breaker_on_a_breaker_answer_keeps_the_answer_not_its_plus3() -
 
 def test_breaker_answer_keeps_nothing_beneath_it_at_a_reshuffle() -> None:
     answered = outcome(  # the +3's player draws its 3 from a reshuffle
-        {"hands": three(["R1", "R3"], ["G1"], ["breaker", "G3"]), "turn": 1,
+        {"hands": [["R1", "R3"], ["G1"], ["breaker", "G3"]], "turn": 1,
          "discard": ["B4", "R7", "+3"], "plus3": {"by": 0, "passed": []}, "draw": []},
         act(2, "break"),
     )
     assert answered["discard"] == ["breaker"]
     assert same_cards(answered["players"][0]["hand"], ["R1", "R3", "B4", "R7", "+3"])
     later = outcome(
-        {"hands": three(["B1", "B3"], ["G3", "G4"], ["Y3", "Y4"]), "turn": 1,
+        {"hands": [["B1", "B3"], ["G3", "G4"], ["Y3", "Y4"]], "turn": 1,
          "discard": ["G1", "B4", "+3", "breaker"], "breaker_answer": True, "draw": []},
         act(1, "draw"),
     )
@@ -224,7 +220,7 @@ def test_own_turn_breaker_that_draws_even_one_card_does_not_win() -> None:
 
 def test_breaker_answer_emptying_a_hand_under_stairs_climbs_at_once() -> None:
     fields: dict[str, Any] = {
-        "hands": three(["R1", "R3"], ["G1"], ["breaker"]), "turn": 1,
+        "hands": [["R1", "R3"], ["G1"], ["breaker"]], "turn": 1,
         "discard": ["R5", "+3"], "plus3": {"by": 0, "passed": []},
         "stages": [8, 8, 3], "options": {"stairs": True},
     }
@@ -303,7 +299,7 @@ def test_change_direction_counts_the_players_as_it_is_played() -> None:
 
 
 WINDOW = {
-    "hands": three(["king", "R1", "R3"], ["king", "G1"], ["king", "G3"]),
+    "hands": [["king", "R1", "R3"], ["king", "G1"], ["king", "G3"]],
     "turn": 1,
     "discard": ["R5", "+3"],
     "plus3": {"by": 0, "passed": []},
@@ -322,7 +318,7 @@ def test_king_from_a_seat_other_than_the_one_after_the_plus3_player_is_illegal_a
 
 def test_stairs_with_play_for_places_gives_places_in_finishing_order_from_stage_1() -> None:
     after = outcome(
-        {"hands": three(["R1"], ["R3"], ["R4"]), "stages": [1, 2, 1],
+        {"hands": [["R1"], ["R3"], ["R4"]], "stages": [1, 2, 1],
          "options": {"stairs": True, "play_for_places": True}},
         play(0, "R1"),  # stage 1 emptied: 1st place
         play(1, "R3"),  # stage 2 emptied: climbs to stage 1, no place
@@ -339,7 +335,7 @@ def test_breaker_answer_is_written_whenever_the_leading_card_is_a_breaker() -> N
     own = outcome({"hands": [["breaker", "R1"], ["G1", "G3"]]}, play(0, "breaker"))
     assert own["breaker_answer"] is False
     answer = outcome(
-        {"hands": three(["R1", "R3"], ["R4", "G1"], ["breaker", "G3"]), "turn": 1,
+        {"hands": [["R1", "R3"], ["R4", "G1"], ["breaker", "G3"]], "turn": 1,
          "discard": ["R5", "+3"], "plus3": {"by": 0, "passed": []}},
         act(2, "break"),
     )
@@ -351,17 +347,17 @@ def test_breaker_answer_is_written_whenever_the_leading_card_is_a_breaker() -> N
 
 def test_older_position_reads_a_breaker_on_a_plus3_as_an_answer_and_others_as_own_turn() -> None:
     on_plus3 = outcome(
-        {"hands": three(["B1", "B3"], ["G3", "G4"], ["Y3", "Y4"]), "turn": 1,
+        {"hands": [["B1", "B3"], ["G3", "G4"], ["Y3", "Y4"]], "turn": 1,
          "discard": ["G1", "B4", "R7", "+3", "breaker"], "draw": []},
         act(1, "draw"),
     )
-    assert on_plus3["discard"] == ["breaker"]
+    assert on_plus3["discard"] == ["breaker"] and on_plus3["breaker_answer"] is True
     on_r7 = outcome(
-        {"hands": three(["B1", "B3"], ["G3", "G4"], ["Y3", "Y4"]), "turn": 1,
+        {"hands": [["B1", "B3"], ["G3", "G4"], ["Y3", "Y4"]], "turn": 1,
          "discard": ["G1", "B4", "R7", "breaker"], "draw": []},
         act(1, "draw"),
     )
-    assert on_r7["discard"] == ["R7", "breaker"]
+    assert on_r7["discard"] == ["R7", "breaker"] and on_r7["breaker_answer"] is False
 
 
 @pytest.mark.parametrize(
