@@ -140,6 +140,25 @@ def _matching(color: str, symbol: str) -> frozenset[str]:
     return found
 
 
+def own_breakers_in(discard: list[str], top_answer: bool | None = None) -> int:
+    """How many Breakers at the top of ``discard`` were played on their players' own
+    turns, as far as the pile alone can tell (RULES.md section 7): ``top_answer`` says how
+    the leading Breaker was played (None: not said); any other Breaker counts as an answer
+    when it lies directly on a +3 and as an own-turn one otherwise. An answer is always
+    played on the +3 it answers, so only the lowest Breaker of a stack can be one."""
+    own = 0
+    i = len(discard) - 1
+    while i >= 0 and discard[i] == "breaker":
+        answer = top_answer if own == 0 and top_answer is not None else (
+            i > 0 and discard[i - 1] == "+3"
+        )
+        if answer:
+            break
+        own += 1
+        i -= 1
+    return own
+
+
 _RUN_CARDS: Final[dict[str, frozenset[str]]] = {
     col: frozenset(c for c in ALL_CODES if COLOR_OF[c] == col) | {"supertaki", "color"}
     for col in COLORS
@@ -173,6 +192,7 @@ class Game:
         follow: str | None = None,
         winner: int | None = None,
         rng: int | None = None,
+        own_breakers: int | None = None,
         record: bool = True,
     ) -> None:
         n = len(hands)
@@ -193,6 +213,11 @@ class Game:
         self.follow = follow
         self.winner = winner
         self.rng = rng
+        # Own-turn Breakers on top of the discard pile (0 when the top is no Breaker, or
+        # a Breaker played as an answer): they and the card beneath the lowest of them
+        # stay at a reshuffle, and that card is what the next player follows (RULES.md
+        # section 3). None: what the pile alone tells (section 7's reading).
+        self.own_breakers = own_breakers_in(discard) if own_breakers is None else own_breakers
         self.record = record
         self.events: list[Event] = []
         self.extras: Any = None  # unknown position fields, kept by engine.position
@@ -256,11 +281,11 @@ class Game:
         return not self.options.play_for_places or self.n - self._finished <= 1
 
     def lead(self) -> str:
-        """The card the next play must match: the top card, or the one beneath a Breaker."""
+        """The card the next play must match: the top card, or the one beneath the lowest
+        of the own-turn Breakers on top (a Breaker answer is itself the top card)."""
         d = self.discard
-        if d[-1] == "breaker" and len(d) > 1:
-            return d[-2]
-        return d[-1]
+        own = self.own_breakers
+        return d[max(0, len(d) - 1 - own)] if own else d[-1]
 
     def to_act(self) -> list[int]:
         """Seats that have a legal action now (several during a +3 window)."""
@@ -400,6 +425,9 @@ class Game:
         hand = self.hands[seat]
         hand.remove(card)
         self.discard.append(card)
+        # Every play here is on its player's own turn (a King answering a +3 included);
+        # only ``_break`` plays a Breaker as an answer.
+        self.own_breakers = self.own_breakers + 1 if card == "breaker" else 0
         record = self.record
         if record:
             self.events.append(Event(PLAYED, seat, card, chosen))
@@ -547,6 +575,7 @@ class Game:
         hand = self.hands[seat]
         hand.remove("breaker")
         self.discard.append("breaker")
+        self.own_breakers = 0
         self.plus3 = None
         if self.record:
             self.events.append(Event(BROKE, seat))
@@ -584,13 +613,12 @@ class Game:
         return len(got)
 
     def _reshuffle(self) -> bool:
-        """Shuffle the discard pile, less its top (and a Breaker's underlying) card, into
-        the draw pile. Returns False when there is nothing to shuffle."""
+        """Shuffle the discard pile into the draw pile, less its top card and, under
+        own-turn Breakers, every one of them and the card beneath the lowest (the card
+        the next player follows, even a +3; RULES.md section 3). A Breaker answer keeps
+        nothing beneath it. Returns False when there is nothing to shuffle."""
         d = self.discard
-        # The card beneath an own-turn Breaker is what the next player follows, so it
-        # stays. A Breaker lying on a +3 was an answer (an own-turn Breaker on a +3 is
-        # rare, and the +3 beneath it constrains nobody): only the Breaker stays.
-        keep = 2 if d[-1] == "breaker" and len(d) > 1 and d[-2] != "+3" else 1
+        keep = self.own_breakers + 1
         pile = d[:-keep]
         if not pile:
             return False
@@ -701,6 +729,10 @@ class Game:
                 raise CardNotInHand("you hold no +3 Breaker")
             raise IllegalAction("you cannot pass now")
         if pending is not None and seat != self.turn:
+            if t == PLAY and action.card == "king":
+                raise IllegalAction(
+                    "only the seat after the +3's player may answer it with a King"
+                )
             raise NotYourTurn("a +3 is pending: you may only break it or pass")
         if seat != self.turn:
             raise NotYourTurn(f"it is seat {self.turn}'s turn")
@@ -766,6 +798,7 @@ class Game:
             follow=self.follow,
             winner=self.winner,
             rng=self.rng,
+            own_breakers=self.own_breakers,
             record=self.record,
         )
         g.extras = self.extras

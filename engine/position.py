@@ -3,8 +3,18 @@
 ``game_from_position`` checks every field and raises ``BadPosition`` naming the first
 bad one; ``position_of`` writes the fields in the documented order. Fields an engine
 does not know are kept (top level, ``options`` and each player) and written back, so a
-position read and written again is the same JSON. This engine adds one field of its
-own, ``rng``: the seed of the next reshuffle.
+position read and written again is the same JSON.
+
+``breaker_answer`` (section 7) is written whenever the leading card is a Breaker, and
+only then: it says how that Breaker was played, which decides what a reshuffle keeps.
+Read where the leading card is no Breaker, it tells nothing and is kept as it was.
+
+This engine adds two fields of its own: ``rng``, the seed of the next reshuffle, and
+``own_breakers``, written only where section 7's reading of the pile would be wrong:
+own-turn Breakers stacked on a +3 (the lowest of them lies on the +3 and would read as
+an answer). It is the number of own-turn Breakers on top of the discard pile; a value
+that does not fit the pile (kept by an engine that does not know it while play went on)
+is ignored.
 """
 
 from __future__ import annotations
@@ -14,7 +24,7 @@ from typing import Any
 
 from .cards import CODES, COLORS
 from .errors import BadPosition
-from .game import FOLLOW_KING, FOLLOW_PLUS, Game, Options, Pending, Run
+from .game import FOLLOW_KING, FOLLOW_PLUS, Game, Options, Pending, Run, own_breakers_in
 
 _TOP_KEYS = (
     "options",
@@ -26,22 +36,26 @@ _TOP_KEYS = (
     "color",
     "plus2",
     "plus3",
+    "breaker_answer",
     "taki",
     "follow",
     "winner",
 )
 _OPTION_KEYS = ("stairs", "must_play_if_able", "play_for_places")
 _PLAYER_KEYS = ("hand", "stage", "declared", "place")
-_ENGINE_KEYS = ("rng",)
+_ENGINE_KEYS = ("rng", "own_breakers")
 
 
 class _Extras:
     """Unknown fields of a position, kept so that writing it back loses nothing."""
 
-    __slots__ = ("options", "players", "top")
+    __slots__ = ("idle", "options", "players", "top")
 
     def __init__(self) -> None:
         self.top: dict[str, Any] = {}
+        # ``breaker_answer`` as read where the leading card was no Breaker (it said
+        # nothing then): written back, in its place, as it was while no Breaker leads.
+        self.idle: dict[str, Any] = {}
         self.options: dict[str, Any] = {}
         self.players: list[dict[str, Any]] = []
 
@@ -150,6 +164,17 @@ def game_from_position(data: object, *, record: bool = True) -> Game:
             _bool(raw_t.get("open", False), "taki.open"),
         )
 
+    answer = data.get("breaker_answer")
+    if answer is not None and not isinstance(answer, bool):
+        raise BadPosition(f"breaker_answer: expected true, false or null, got {answer!r}")
+    if discard[-1] != "breaker" and "breaker_answer" in data:
+        extras.idle["breaker_answer"] = answer
+    own = own_breakers_in(discard, answer)
+    if data.get("own_breakers") is not None:
+        said = _int(data["own_breakers"], "own_breakers", 0)
+        if _fits(said, discard, answer):
+            own = said
+
     follow = data.get("follow")
     if follow not in (None, FOLLOW_PLUS, FOLLOW_KING):
         raise BadPosition(f"follow: expected null, 'plus' or 'king', got {follow!r}")
@@ -177,10 +202,39 @@ def game_from_position(data: object, *, record: bool = True) -> Game:
         follow=follow,
         winner=winner,
         rng=rng,
+        own_breakers=own,
         record=record,
     )
     game.extras = extras
     return game
+
+
+def _fits(own: int, discard: list[str], answer: bool | None) -> bool:
+    """Whether ``own`` own-turn Breakers can lie on top of ``discard`` (the leading one
+    played as ``answer`` says)."""
+    stack = 0
+    while stack < len(discard) and discard[-1 - stack] == "breaker":
+        stack += 1
+    if answer is True:
+        return own == 0
+    if answer is False and own == 0:
+        return False
+    return own <= stack
+
+
+def _breaker_fields(game: Game, extras: _Extras) -> dict[str, Any]:
+    """``breaker_answer`` (and this engine's ``own_breakers`` where the pile would be
+    read wrong without it) for the position of ``game``."""
+    d = game.discard
+    if d[-1] != "breaker":
+        return dict(extras.idle)
+    own = game.own_breakers
+    out: dict[str, Any] = {"breaker_answer": own == 0}
+    # Only min(own, len - 1) acts (what the next player follows, what a reshuffle keeps).
+    last = len(d) - 1
+    if min(own, last) != min(own_breakers_in(d, own == 0), last):
+        out["own_breakers"] = own
+    return out
 
 
 def position_of(game: Game) -> dict[str, Any]:
@@ -216,6 +270,7 @@ def position_of(game: Game) -> dict[str, Any]:
         "color": game.color,
         "plus2": game.plus2,
         "plus3": None if pending is None else {"by": pending.by, "passed": list(pending.passed)},
+        **_breaker_fields(game, extras),
         "taki": None
         if run is None
         else {"color": run.color, "by": run.by, "cards": run.cards, "open": run.open},

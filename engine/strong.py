@@ -89,6 +89,9 @@ class StrongBot:
         # The discard pile, bottom first, followed from the events; None for a card not
         # seen (the opening card, until a view shows it).
         self._pile: list[str | None] = [None]
+        # Own-turn Breakers on top of that pile (Game.own_breakers): a Breaker played is
+        # one, a Breaker that broke a +3 is not.
+        self._own_breakers = 0
         self._color: str | None = None  # the active colour, as the events tell it
         # What each seat showed it lacks: a seat that drew by choice held nothing it
         # would have played (``_void``), except the ``_fresh`` cards drawn since.
@@ -106,10 +109,12 @@ class StrongBot:
             if kind == PLAYED and e.card is not None:
                 card = e.card
                 pile.append(card)
+                self._own_breakers = self._own_breakers + 1 if card == "breaker" else 0
                 self._color = COLOR_OF[card] or e.color or self._color
                 self._spent(e.seat, card)
             elif kind == BROKE:
                 pile.append("breaker")
+                self._own_breakers = 0
                 self._spent(e.seat, "breaker")
             elif kind == RESHUFFLED:
                 del pile[: min(e.amount, len(pile) - 1)]
@@ -125,9 +130,7 @@ class StrongBot:
     def _wanted(self) -> frozenset[str]:
         """The cards a player facing the pile now would play rather than draw."""
         pile = self._pile
-        lead = pile[-1]
-        if lead == "breaker" and len(pile) > 1:
-            lead = pile[-2]
+        lead = pile[max(0, len(pile) - 1 - self._own_breakers)]
         if lead is None or self._color is None:
             return frozenset()
         return _matching(self._color, SYMBOL_OF[lead]) - _KEPT
@@ -216,6 +219,11 @@ class StrongBot:
             follow=view["follow"],
             winner=view["winner"],
             rng=rng.getrandbits(63),
+            # How the Breakers on top were played is known from the events followed from
+            # the start; otherwise the pile tells what it can (RULES.md section 7).
+            own_breakers=self._own_breakers
+            if len(self._pile) == view["discard_count"]
+            else None,
             record=False,
         )
 

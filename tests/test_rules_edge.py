@@ -371,8 +371,9 @@ def test_plus3_window_refusals_name_the_right_code() -> None:
         act(g, 0, "pass")  # one's own +3
     with pytest.raises(IllegalAction):
         act(g, 0, "break")
-    with pytest.raises(NotYourTurn):
+    with pytest.raises(IllegalAction) as err:
         play(g, 2, "king")  # a King only from the seat after the +3's player
+    assert err.value.code == "illegal_action"  # RULES.md section 4, not not_your_turn
     with pytest.raises(CardNotInHand):
         act(g, 1, "break")
     with pytest.raises(IllegalAction):
@@ -725,10 +726,14 @@ def test_oracle_apply_game_over_after_a_win() -> None:
 @pytest.mark.parametrize(
     ("fields", "action", "code"),
     [
-        # a play by a seat other than the +3's next seat, during the window
+        # a King by a seat other than the +3's next seat, during the window
         ({"hands": [["R1"], ["G1"], ["king"]], "turn": 1, "discard": ["R5", "+3"],
           "plus3": {"by": 0, "passed": []}},
-         {"seat": 2, "type": "play", "card": "king"}, "not_your_turn"),
+         {"seat": 2, "type": "play", "card": "king"}, "illegal_action"),
+        # a draw by a seat other than the +3's next seat, during the window
+        ({"hands": [["R1"], ["G1"], ["king"]], "turn": 1, "discard": ["R5", "+3"],
+          "plus3": {"by": 0, "passed": []}},
+         {"seat": 2, "type": "draw"}, "not_your_turn"),
         # a break without a Breaker
         ({"hands": [["R1"], ["G1"]], "turn": 1, "discard": ["R5", "+3"],
           "plus3": {"by": 0, "passed": []}},
