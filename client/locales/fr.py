@@ -555,7 +555,8 @@ avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4
   couleur inchangée, sauf le Changement de couleur, qui en annonce une nouvelle.
 - Chacun reçoit 8 cartes ; la carte suivante est retournée : c'est la carte du dessus.
   Quand la pioche est vide, la défausse est mélangée pour la refaire (sa carte du
-  dessus reste).
+  dessus reste ; après un Briseur de +3 joué à son propre tour, la carte en dessous
+  reste aussi).
 
 ## Cartes d'action
 - **Stop** : le joueur suivant passe son tour (à 2 joueurs, vous rejouez).

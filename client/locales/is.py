@@ -529,7 +529,8 @@ umferðinni þinni).
   á hvaða lit sem er (hvert eftir sinni reglu) og liturinn helst, nema Litaskipti, sem
   velja nýjan lit.
 - Hver fær 8 spil; næsta spili er snúið upp og það verður efsta spilið. Tæmist
-  dráttarbunkinn er kastbunkinn stokkaður í nýjan (efsta spilið verður eftir).
+  dráttarbunkinn er kastbunkinn stokkaður í nýjan (efsta spilið verður eftir; eftir
+  +3 brjót sem spilari lagði í eigin umferð verður spilið undir honum líka eftir).
 
 ## Aðgerðaspil
 - **Stopp**: næsti spilari missir umferð (með 2 spilurum spilar þú aftur).

@@ -40,7 +40,8 @@ RULES = """\
   any colour (each by its own rule) and leave the colour as it was, except Change
   Colour, which names a new one.
 - Everyone gets 8 cards; the next card is the leading card. An empty draw pile is made
-  again from the discard pile, shuffled (its top card stays).
+  again from the discard pile, shuffled (its top card stays; after a +3 Breaker played
+  on its player's own turn, the card beneath it stays too).
 
 ## Action cards
 - **Stop**: the next player is skipped (with 2 players you play again).
