@@ -427,6 +427,8 @@ async def lossy_play(lan: Lan, port: int, seconds: float, *, delay: float = 0.15
         if term is not None:
             config = os.path.join(workdir, "config-watcher")
             os.makedirs(config, exist_ok=True)
+            with open(os.path.join(config, "client.json"), "w") as f:
+                f.write('{"intro_seen": true}')  # not a first launch
             table_id = a.table.id if a.table else "t1"
             term.open(watcher, client_command(lan, watcher_path, port, config,
                                               "--name", "Wes", "--watch", table_id))
@@ -515,6 +517,8 @@ async def blackhole(lan: Lan, port: int, term: Panes, workdir: str, dark: float 
         await host.request(CreateTable, options=options())
         config = os.path.join(workdir, "config-tui")
         os.makedirs(config, exist_ok=True)
+        with open(os.path.join(config, "client.json"), "w") as f:
+            f.write('{"intro_seen": true}')  # not a first launch: no intro over the lobby
         term.open("tui", client_command(lan, dark_path, port, config, "--name", "Tui"))
         await on_screen(term, "tui", lambda s: re.search(rf"{TABLE}\s+1/2", s) is not None,
                         "the table in the lobby", 60)
