@@ -363,7 +363,8 @@ class Agent:
         elif isinstance(message, Event):
             seat = link.seat
             leak = event_leak(message.event, seat) or legal_leak(message.legal, seat) or (
-                patch_leak(message.view, seat) if message.view is not None else None)
+                patch_leak(message.view, seat, over=bool(link.view and link.view.get("over")))
+                if message.view is not None else None)
             tally["hidden_cards"].check(leak is None, f"{self.name} event: {leak}")
             if link.snapshots:
                 tally["seq_continuous"].check(

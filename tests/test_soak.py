@@ -73,6 +73,21 @@ def test_a_seat_sees_only_its_own_hand_and_a_spectator_none() -> None:
     assert patch_leak({"players.1.hand": ["G3"]}, 0) is not None
 
 
+def test_every_hand_is_shown_only_once_the_game_is_over() -> None:
+    """RULES.md: at the end every hand left is shown to everyone; never before."""
+    hands = {"hands": [["G3", "B4"], ["R1", "Y2", "B9"]]}
+    over = view(None) | {"over": True} | hands
+    assert view_leak(over, None) is None
+    assert view_leak(over | {"hand": ["G3", "B4"]}, 0) is None
+    assert view_leak(view(None) | {"over": False} | hands, None) is not None  # before the end
+    assert view_leak(view(None) | hands, 1) is not None
+    assert view_leak(over | {"hands": [["G3"], ["R1", "Y2", "B9"]]}, None) is not None
+    assert patch_leak({"over": True, "winner": 0} | hands, None) is None
+    assert patch_leak(hands, None, over=True) is None
+    assert patch_leak(hands, None) is not None  # a patch that does not end the game
+    assert patch_leak({"hands.1": ["R1"]}, 0) is not None
+
+
 def test_a_draws_cards_go_to_the_drawer_only() -> None:
     drew = {"kind": "drew", "seat": 1, "amount": 1, "cards": ["B2"], "reason": "choice"}
     assert event_leak(drew, 1) is None
