@@ -159,6 +159,9 @@ class TableInfo(Record):
     host: int | None = field(default=None, metadata=_SEAT_OR_NIL)
     """The host's seat (nil: nobody hosts)."""
     spectators: int = field(default=0, metadata=rule(min=0))
+    all_away: bool = field(default=False, metadata=rule(omit=True))
+    """During a game, every person seated at it is away at once: nothing moves (no bot,
+    stand-in or timer) until one of them comes back (PROTOCOL.md 5.4)."""
 
     def _check(self) -> None:
         if len(self.seats) != self.options.seats:

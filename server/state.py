@@ -119,6 +119,7 @@ class TableState:
                 tuple(s.info() if s else None for s in self.seats),
                 self.host,
                 sum(1 for w in self.members.values() if w.seat is None),
+                all_away=self.clocks.everyone_away(),
             )
         return self._info
 
