@@ -266,6 +266,27 @@ async def test_the_game_over_screen_shows_who_held_what(server: ServerThread) ->
 
 
 @pytest.mark.asyncio
+async def test_a_table_with_every_player_away_says_it_waits_for_them(
+    server: ServerThread,
+) -> None:
+    """TableInfo.all_away (PROTOCOL.md 5.4): whoever still watches reads why nothing
+    moves."""
+    import dataclasses
+
+    app = make_app(server)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated_game(app, server)
+        status = app.screen.query_one("#status")
+        assert "come back" not in str(status.render())
+        info = app.session.state.info
+        assert info is not None and not info.all_away
+        app.session.state.info = dataclasses.replace(info, all_away=True)
+        app.refresh_screen()
+        await pilot.pause()
+        assert "Waiting for the players to come back." in str(status.render())
+
+
+@pytest.mark.asyncio
 async def test_an_announcement_shows_in_the_title_banner(server: ServerThread) -> None:
     app = make_app(server)
     async with app.run_test(size=(80, 24)):

@@ -213,6 +213,7 @@ MESSAGES: dict[str, str] = {
         "Vous êtes l'hôte : a ajouter un bot, x retirer un bot, s commencer."
     ),
     "Waiting for the host to start the game.": "On attend que l'hôte lance la partie.",
+    "Waiting for the players to come back.": "On attend le retour des joueurs.",
     "Game over.": "Partie terminée.",
     "+2 stack: {n}": "+2 cumulés : {n}",
     "+3 from {name}": "+3 de {name}",

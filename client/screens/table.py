@@ -369,6 +369,10 @@ class TableScreen(SessionScreen):
             else:
                 out.append(_("Waiting for the host to start the game."))
             return out
+        if info is not None and info.all_away and not view.get("over"):
+            # Every player is away at once: the game waits for them (PROTOCOL.md 5.4).
+            out.append(_("Waiting for the players to come back."), style="bold yellow")
+            return out
         if view.get("over"):
             winner = view.get("winner")
             who = names[winner] if isinstance(winner, int) and winner < len(names) else "?"
