@@ -76,6 +76,10 @@ class Stats:
     resent: int = 0
     drops: int = 0
     kills: int = 0
+    table_drops: int = 0
+    """Times every person of a table dropped within a second (the table waits)."""
+    all_away_seen: int = 0
+    """Seconds the monitor saw a running game wait with every person away."""
     reconnects: int = 0
     spectators: int = 0
     chats: int = 0
@@ -118,6 +122,9 @@ class TableWatch:
         self.history: dict[int, tuple[str, str]] = {}  # seq -> (signature, who saw it)
         self.over_seqs: set[int] = set()
         self.freshest: tuple[int, dict[str, Any] | None, TableInfo | None] = (0, None, None)
+        self.waited_at = -math.inf
+        """When the table was last seen waiting with every person away (it may not
+        move then, PROTOCOL.md 5.4)."""
 
     def observe(self, delta: int) -> None:
         self.observers += delta

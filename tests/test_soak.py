@@ -43,6 +43,7 @@ def test_a_60_second_soak_ends_clean() -> None:
     assert report["actions"] > 50 and report["tables"] >= 6
     counts = report["counts"]
     assert counts["drops"] and counts["kills"] and counts["reconnects"] and counts["spectators"]
+    assert counts["table_drops"]  # every person of a table dropped within a second
     unchecked = [name for name, checks in report["checks"].items()
                  if not checks and name not in ("errors_expected",)]
     assert not unchecked, table
