@@ -8,6 +8,7 @@ second, ten minutes pass, one comes back."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -141,3 +142,57 @@ async def test_a_table_everyone_left_for_an_hour_is_played_out_by_bots(
     await tick_until(table, mock_clock, start + ABANDONED + 5)
     assert all(s is not None and s.bot is not None for s in table.seats)
     assert table.actions  # the bots play on
+
+
+@pytest.mark.trio
+async def test_end_to_end_both_people_drop_and_the_spectator_sees_the_table_wait(
+    tmp_path: Path,
+) -> None:
+    """A real ``taki-server``: two people and a bot, a spectator; both people drop
+    within a second. The spectator is told the table waits and sees no event for 8 s
+    (past the 3 s stand-in delay); A comes back and the game goes on."""
+    from protocol.messages import AddBot, CreateTable, Join, Snapshot, Spectate, Start
+
+    from .netclient import connect
+    from .test_resilience import _free_port, _start_server
+
+    def waiting(message: object) -> bool:
+        return isinstance(message, TableUpdate) and message.table.all_away
+
+    port = _free_port()
+    proc = _start_server(tmp_path, port)
+    try:
+        async with trio.open_nursery() as nursery:
+            a = await connect(nursery, port, "A")
+            await a.request(CreateTable, options=options(seats=3))
+            b = await connect(nursery, port, "B")
+            await b.request(Join, table="t1")
+            await a.request(AddBot, kind="basic")
+            w = await connect(nursery, port, "W", role="spectator")
+            await w.request(Spectate, table="t1")
+            await a.request(Start, first_seat=0)
+            await w.wait_for(lambda m: isinstance(m, Snapshot) and m.view is not None)
+            await a.close()
+            await trio.sleep(0.5)
+            await b.close()  # both gone within a second
+            with trio.fail_after(30):
+                await w.wait_for(waiting)
+            seen = len(w.received)
+            await trio.sleep(8)
+            assert not [m for m in w.received[seen:] if isinstance(m, Event)]
+            a2 = await connect(nursery, port, "A", token=a.token)
+            a2.ids = a.ids
+            with trio.fail_after(30):
+                await a2.wait_for(lambda m: isinstance(m, Snapshot))
+                await w.wait_for(lambda m: isinstance(m, TableUpdate)
+                                 and not m.table.all_away)
+            moved = len(w.received)
+            if a2.legal:  # A's turn: A plays on; else a bot or B's stand-in does
+                await a2.act(a2.legal[0])
+            with trio.fail_after(30):
+                while not [m for m in w.received[moved:] if isinstance(m, Event)]:
+                    await trio.sleep(0.05)
+            nursery.cancel_scope.cancel()
+    finally:
+        proc.kill()
+        proc.wait(10)
