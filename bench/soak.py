@@ -82,7 +82,7 @@ async def faults(world: World, plan: list[tuple[float, str]], began: float) -> N
 async def monitor(world: World) -> None:
     """Every second: each running game's seq must have moved within STALL seconds (and
     within RETURN_TIME + STAND_IN_DELAY of a restart), not counting time when nobody
-    was connected to see it."""
+    was connected to see it nor while every person of the game was away."""
     rule = world.tally["seq_moves"]
     while True:
         await trio.sleep(1.0)
@@ -96,7 +96,14 @@ async def monitor(world: World) -> None:
                 continue
             # After a restart the server waits up to RETURN_TIME + STAND_IN_DELAY for
             # its people before it plays for anyone (PROTOCOL.md 5.4).
-            since = max(watch.moved_at, watch.observed_since,
+            # A game whose people are all away waits for them, however long: the
+            # stall clock starts again once one is back (PROTOCOL.md 5.4).
+            _, _, seen = watch.freshest
+            if seen is not None and seen.all_away:
+                watch.waited_at = now
+                world.stats.all_away_seen += 1
+                continue
+            since = max(watch.moved_at, watch.observed_since, watch.waited_at,
                         server.current.ready + RETURN_TIME + STAND_IN_DELAY - STALL)
             if math.isinf(since):
                 continue

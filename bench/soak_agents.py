@@ -77,6 +77,10 @@ class Stats:
     resent: int = 0
     drops: int = 0
     kills: int = 0
+    table_drops: int = 0
+    """Times every person of a table dropped within a second (the table waits)."""
+    all_away_seen: int = 0
+    """Seconds the monitor saw a running game wait with every person away."""
     reconnects: int = 0
     spectators: int = 0
     chats: int = 0
@@ -119,6 +123,9 @@ class TableWatch:
         self.history: dict[int, tuple[str, str]] = {}  # seq -> (signature, who saw it)
         self.over_seqs: set[int] = set()
         self.freshest: tuple[int, dict[str, Any] | None, TableInfo | None] = (0, None, None)
+        self.waited_at = -math.inf
+        """When the table was last seen waiting with every person away (it may not
+        move then, PROTOCOL.md 5.4)."""
 
     def observe(self, delta: int) -> None:
         self.observers += delta
@@ -365,7 +372,8 @@ class Agent:
         elif isinstance(message, Event):
             seat = link.seat
             leak = event_leak(message.event, seat) or legal_leak(message.legal, seat) or (
-                patch_leak(message.view, seat) if message.view is not None else None)
+                patch_leak(message.view, seat, over=bool(link.view and link.view.get("over")))
+                if message.view is not None else None)
             tally["hidden_cards"].check(leak is None, f"{self.name} event: {leak}")
             if link.snapshots:
                 tally["seq_continuous"].check(

@@ -108,9 +108,23 @@ def _card_lists(value: Any, path: str) -> Iterator[str]:
             yield from _card_lists(item, f"{path}.{key}")
 
 
+def hands_leak(hands: Any, view: dict[str, Any]) -> str | None:
+    """Why a view's ``hands`` (every hand left, by seat) may not be shown, or None: only
+    once the game is over, and then each seat's as many cards as its count."""
+    if view.get("over") is not True:
+        return f"every hand is shown before the game is over: {hands}"
+    players = view.get("players") or []
+    counts = [p.get("cards") for p in players]
+    if not isinstance(hands, list) or [len(h) if isinstance(h, list) else None
+                                       for h in hands] != counts:
+        return f"the hands shown {hands} are not the seats' {counts} cards"
+    return None
+
+
 def view_leak(view: dict[str, Any], seat: int | None) -> str | None:
     """Why ``view`` shows ``seat`` (None: a spectator) more than it may see, or None.
-    Only the recipient's own ``hand`` and the public ``discard_top`` may list cards."""
+    Only the recipient's own ``hand`` and the public ``discard_top`` may list cards, and
+    ``hands`` (every hand left) once the game is over."""
     for key, value in view.items():
         if key == "hand":
             if seat is None:
@@ -120,6 +134,11 @@ def view_leak(view: dict[str, Any], seat: int | None) -> str | None:
             if not isinstance(value, list) or len(value) != count:
                 return f"seat {seat}'s hand {value} is not its {count} cards"
             continue
+        if key == "hands":
+            leak = hands_leak(value, view)
+            if leak is not None:
+                return leak
+            continue
         if key in PUBLIC_CARD_LISTS:
             continue
         for path in _card_lists(value, key):
@@ -127,13 +146,19 @@ def view_leak(view: dict[str, Any], seat: int | None) -> str | None:
     return None
 
 
-def patch_leak(patch: dict[str, Any], seat: int | None) -> str | None:
-    """Why a view patch shows ``seat`` more than it may see, or None."""
+def patch_leak(patch: dict[str, Any], seat: int | None, over: bool = False) -> str | None:
+    """Why a view patch shows ``seat`` more than it may see, or None. Every hand
+    (``hands``) may only be set by the patch that ends the game (``over`` true in it) or
+    to a view that is ``over`` already."""
     for path, value in patch.items():
         root = path.split(".", 1)[0]
         if root == "hand":
             if seat is None:
                 return f"a spectator's patch sets {path} = {value}"
+            continue
+        if root == "hands":
+            if not over and patch.get("over") is not True:
+                return f"patch path {path} shows every hand before the game is over: {value}"
             continue
         if root in PUBLIC_CARD_LISTS:
             continue

@@ -131,6 +131,9 @@ class Person(Agent):
                 await self.away(self.rng.uniform(0.05, 1.0) if r < 0.45 else
                                 self.rng.uniform(1.0, 3.5) if r < 0.8 else
                                 self.rng.uniform(3.5, 8.0))
+            elif outcome == "table_drop":  # every person of the table, within 1 s
+                self.world.stats.drops += 1
+                await self.away(self.rng.uniform(2.0, 6.0))
             elif outcome == "kill":
                 self.world.stats.kills += 1
                 self.forget()

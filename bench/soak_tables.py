@@ -6,6 +6,7 @@ the table has lived long enough (a bot takes each seat given up)."""
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -173,9 +174,19 @@ class TableRun:
         """Rematch until the plan's games are played or the table's time is up."""
         began = trio.current_time()
         rematch_at: float | None = None
+        # Once in a table's life, maybe: every person drops within a second, so the
+        # game waits for them (PROTOCOL.md 5.4) until one is back.
+        table_drop = began + self.rng.uniform(3.0, 12.0) if self.rng.random() < 0.6 \
+            else math.inf
         while not self.world.stopping:
             await trio.sleep(0.3)
             now = trio.current_time()
+            if now >= table_drop and self.watch.playing:
+                table_drop = math.inf
+                self.world.stats.table_drops += 1
+                for person in self.people:
+                    person.cut = "table_drop"
+                    await trio.sleep(self.rng.uniform(0.0, 0.3))
             if now - began > self.plan.lifetime:
                 if self.watch.playing:
                     self.world.stats.left_mid_game += 1

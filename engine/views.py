@@ -1,7 +1,9 @@
 """What one viewer may see of a game.
 
 A seat sees its own hand and only the *counts* of the others; a spectator sees counts
-only; nobody sees the draw pile (its order or its content) or who holds a Breaker. The
+only; nobody sees the draw pile (its order or its content) or who holds a Breaker. Once
+the game is over nothing is left to hide: every view then shows every hand left
+(``hands``, by seat), so everyone at the table sees who held what. The
 discard pile is face up, but only its top two cards matter to play, so a view carries
 those and the pile's size. Views are plain JSON-ready dicts: the server sends them as
 snapshots and the bots decide from them.
@@ -53,4 +55,6 @@ def view_of(game: Game, seat: int | None) -> dict[str, Any]:
     }
     if seat is not None:
         view["hand"] = list(game.hands[seat])
+    if game.over:
+        view["hands"] = [list(hand) for hand in game.hands]
     return view

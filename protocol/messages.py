@@ -163,6 +163,9 @@ class TableInfo(Record):
     standings: Standings | None = None
     """The standings of the evening (protocol/standings.py); left out until a game
     has finished at the table."""
+    all_away: bool = field(default=False, metadata=rule(omit=True))
+    """During a game, every person seated at it is away at once: nothing moves (no bot,
+    stand-in or timer) until one of them comes back (PROTOCOL.md 5.4)."""
 
     def _check(self) -> None:
         if len(self.seats) != self.options.seats:

@@ -8,6 +8,15 @@ and what is due at a given time (``due(now)``, as commands: ``EndGrace``,
 commands out and re-arms the clocks after every change (``arm``, which returns the
 ``timer`` messages to tell). Times are plain floats (``trio.current_time`` at the
 table, so tests drive them with ``trio.testing.MockClock``); nothing here sleeps.
+
+**Everyone away.** While a game runs and every person seated at it is away at once (a
+router restart, a server restart), the table waits for them (``waiting_since``): no
+bot, stand-in, turn timer or +3 window moves, and no grace period runs out, so nobody
+loses a seat because everyone's connection went at once. When one of them is back,
+play resumes as if the others had gone that moment: the table gives each seat still
+away a fresh grace period and stand-in delay (server/table.py), and the turn timer and
++3 window start afresh. A table everyone stays away from for ``ABANDONED`` seconds is
+given up as at the end of a grace period (bots take the seats and finish the game).
 """
 
 from __future__ import annotations
@@ -36,6 +45,10 @@ def safe_default(legal: list[EngineAction]) -> EngineAction | None:
                 return action
     return None
 
+
+ABANDONED = 3600.0
+"""Seconds a running game waits with every person away before their seats go to bots,
+as at the end of a grace period (or the table's ``reconnect_grace`` if longer)."""
 
 THINKERS = 1
 """Searching bots thinking at once in threads (a table without ``thinkers``: the
@@ -115,6 +128,9 @@ class Clocks:
         again (a Plus, a Stop) gets a fresh timer."""
         self.turns = 0
         """Turn events seen (``turn_passed``)."""
+        self.waiting_since: float | None = None
+        """Since when every person at the running game has been away (the table waits
+        for them, see the module docstring); None: someone is here."""
 
     def turn_passed(self) -> None:
         self.turns += 1
@@ -148,6 +164,32 @@ class Clocks:
             default=-math.inf,
         )
 
+    def everyone_away(self) -> bool:
+        """A game runs, people sit at it, and every one of them is away now."""
+        t = self.table
+        if t.game is None or t.state != "playing":
+            return False
+        people = [s for s in t.seats if s is not None and s.person]
+        return bool(people) and all(s.member is None for s in people)
+
+    def _wait(self, now: float) -> list[Timer]:
+        """Everyone is away: stop every deadline, and lift the timers everyone was told
+        of (turn, +3 window, the grace periods: none runs out while the table waits)."""
+        t = self.table
+        told: list[Timer] = []
+        if self.waiting_since is None:
+            self.waiting_since = now
+            if self.plus3_due is not None:
+                told.append(Timer("plus3", None, None))
+            if self.turn_due is not None and t.game is not None:
+                told.append(Timer("turn", t.game.turn, None))
+            for i, s in enumerate(t.seats):
+                if s is not None and s.person and s.away_since is not None:
+                    told.append(Timer("reconnect", i, None))
+        self.bot_due = self.plus3_due = self.turn_due = None
+        self.turn_key = None  # (the turn timer starts in full when play resumes)
+        return told
+
     def acting_seats(self) -> list[int]:
         t = self.table
         game = t.game
@@ -163,6 +205,9 @@ class Clocks:
         """Set or clear each deadline for the state the table is now in; returns the
         timers that started or stopped (for everyone to be told)."""
         t = self.table
+        if self.everyone_away():
+            return self._wait(now)
+        self.waiting_since = None
         told: list[Timer] = []
         game = t.game
         playing = game is not None and t.state == "playing"
@@ -209,6 +254,8 @@ class Clocks:
 
     def grace_due(self) -> float | None:
         t = self.table
+        if self.waiting_since is not None:  # (no grace runs out while everyone is away)
+            return self.waiting_since + max(ABANDONED, t.options.reconnect_grace)
         dues = [
             s.away_since + t.options.reconnect_grace
             for s in t.seats
@@ -220,6 +267,8 @@ class Clocks:
         pause = self.table.pause
         if pause.paused:
             return pause.retry_at or math.inf
+        if self.waiting_since is not None:
+            return self.grace_due() or math.inf
         dues = [
             d
             for d in (self.bot_due, self.plus3_due, self.turn_due, self.grace_due())
@@ -231,7 +280,10 @@ class Clocks:
         """A ``timer`` for each deadline running now (what a snapshot is followed by)."""
         t = self.table
         timers: list[Timer] = []
+        waiting = self.everyone_away()  # (no grace period runs meanwhile)
         for i, s in enumerate(t.seats):
+            if waiting:
+                break
             if s is not None and s.person and s.member is None and s.away_since is not None:
                 left = s.away_since + t.options.reconnect_grace - now
                 timers.append(Timer("reconnect", i, max(0.0, left)))
@@ -257,7 +309,7 @@ class Clocks:
         if grace is not None and grace <= now:
             return [EndGrace()]
         game = t.game
-        if game is None or t.state != "playing":
+        if game is None or t.state != "playing" or self.waiting_since is not None:
             return []
         if self.plus3_due is not None and self.plus3_due <= now and game.plus3 is not None:
             self.plus3_due = None

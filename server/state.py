@@ -123,6 +123,7 @@ class TableState:
                 self.host,
                 sum(1 for w in self.members.values() if w.seat is None),
                 self.standings.record(self.seats),
+                all_away=self.clocks.everyone_away(),
             )
         return self._info
 

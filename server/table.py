@@ -173,9 +173,10 @@ class Table(Broadcaster):
             self.members.pop(old, None)
             old.send(Error("replaced", "this seat was taken back by another connection"))
             old.close_soon()
-        if seat.away_since is not None:
+        if seat.away_since is not None and self.clocks.waiting_since is None:
             # Lift the grace period that ``disconnect`` announced (or that a snapshot's
-            # timers showed); a take-over of a connected seat started none: no lift.
+            # timers showed); a take-over of a connected seat started none, and a table
+            # waiting for everyone lifted them all already (Clocks._wait): no lift.
             self._tell(Timer("reconnect", index, None))
         seat.member = member
         seat.away_since = None
@@ -568,8 +569,9 @@ class Table(Broadcaster):
         spectators) need not be rebuilt."""
         if seats:
             self._info = None
-        self._broadcast_events()
         targets = list(snapshot_to)
+        self._back_from_everyone_away(targets)
+        self._broadcast_events()
         for member in targets:
             if member in self.members:
                 self._send_snapshot(member)
@@ -584,6 +586,29 @@ class Table(Broadcaster):
                 self._on_change(self)
         await self._save()
         self._arm()
+
+    def _back_from_everyone_away(self, targets: list[Member]) -> None:
+        """The table waited with everyone away (Clocks.waiting_since) and someone is
+        back: the seats still away start afresh, as if their people went now (a full
+        grace period, announced again, and the stand-in delay before a stand-in plays).
+        ``targets`` get a snapshot, whose timers say it instead."""
+        if self.clocks.waiting_since is None or self.clocks.everyone_away():
+            return
+        now = trio.current_time()
+        for i, seat in enumerate(self.seats):
+            if seat is None or not seat.person or seat.member is not None:
+                continue
+            if seat.away_since is None:
+                continue
+            seat.away_since = now
+            if seat.stand_in is not None:
+                seat.stand_in = None
+                self._info = None
+            timer = Timer("reconnect", i, self.options.reconnect_grace)
+            for member in list(self.members):
+                if member not in targets:
+                    member.send(timer)
+        log.info("table %s: play resumes (it waited with everyone away)", self.id)
 
     def _seat_backup(self) -> Callable[[], None]:
         """An undo for a seat change about to be made (the seats and the host, as the
@@ -896,8 +921,9 @@ class Table(Broadcaster):
         if observe is not None and held:
             observe(held)
         game = self.game
-        if game is None or self.state != "playing" or self.seq != job.seq or self.pause.paused:
-            return  # the game moved on meanwhile: the bot is asked again
+        if (game is None or self.state != "playing" or self.seq != job.seq
+                or self.pause.paused or self.clocks.waiting_since is not None):
+            return  # the game moved on meanwhile (or waits for everyone): asked again
         if choice is None or not legal_choice(choice, job.seat, game.legal_actions()):
             if choice is not None:
                 log.warning("table %s: seat %d's bot chose %s, not a legal action; it plays"

@@ -240,6 +240,53 @@ async def test_step_through_a_finished_game(server: ServerThread) -> None:
 
 
 @pytest.mark.asyncio
+async def test_the_game_over_screen_shows_who_held_what(server: ServerThread) -> None:
+    """At the end every hand left is shown (PROTOCOL.md 9.6 ``hands``): each player's
+    cards beside their name, at 80x24; the winner's line shows none."""
+    app = make_app(server)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated_game(app, server, bots=2)
+        table = server.server.lobby.tables["t1"] if server.server else None
+        assert table is not None
+        playing = position(hands=[["R1"], ["R7", "Gstop", "B+2"], ["king", "Y9"]])
+        server.call(lambda: _set_game(table, playing))
+        await until(lambda: app.session.state.hand == ["R1"])
+        players = app.screen.query_one("#players")
+        assert "R7" not in str(players.render())  # never before the end
+        over = position(hands=[[], ["R7", "Gstop", "B+2"], ["king", "Y9"]], winner=0,
+                        places=[1, None, None])
+        server.call(lambda: _set_game(table, over))
+        await until(lambda: bool(app.session.state.view and app.session.state.view.get("over")))
+        await pilot.pause()
+        lines = str(players.render()).splitlines()
+        mine, noa, avi = lines[1:4]
+        assert "R7" not in mine and "KING" not in mine
+        assert noa.endswith("R7 GSTOP B+2"), noa
+        assert avi.endswith("Y9 KING"), avi
+
+
+@pytest.mark.asyncio
+async def test_a_table_with_every_player_away_says_it_waits_for_them(
+    server: ServerThread,
+) -> None:
+    """TableInfo.all_away (PROTOCOL.md 5.4): whoever still watches reads why nothing
+    moves."""
+    import dataclasses
+
+    app = make_app(server)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated_game(app, server)
+        status = app.screen.query_one("#status")
+        assert "come back" not in str(status.render())
+        info = app.session.state.info
+        assert info is not None and not info.all_away
+        app.session.state.info = dataclasses.replace(info, all_away=True)
+        app.refresh_screen()
+        await pilot.pause()
+        assert "Waiting for the players to come back." in str(status.render())
+
+
+@pytest.mark.asyncio
 async def test_an_announcement_shows_in_the_title_banner(server: ServerThread) -> None:
     app = make_app(server)
     async with app.run_test(size=(80, 24)):

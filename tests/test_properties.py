@@ -134,29 +134,69 @@ def cards_in(value: object, key: str = "") -> Counter[str]:
     return found
 
 
+def shown_beyond(game: Game, viewer: int | None, view: object) -> Counter[str]:
+    """The cards ``view`` shows that ``viewer`` (None: a spectator) may not see: only the
+    top of the discard pile, the card to match and its own hand, and every hand left
+    once the game is over (RULES.md: hands are shown when a game ends)."""
+    allowed = Counter(game.discard[-2:])
+    allowed[game.lead()] += 1
+    if viewer is not None:
+        allowed.update(game.hands[viewer])
+    if game.over:
+        for hand in game.hands:
+            allowed.update(hand)
+    return cards_in(view) - allowed
+
+
 @given(players_st, seed_st, options_st)
 @settings(max_examples=30)
 def test_views_never_show_a_hidden_card(players: int, seed: int, options: Options) -> None:
+    """No view shows a card its viewer may not see, from the deal to the end (a random
+    walk, then basic bots to finish the game): every hand only once the game is over."""
     game = Game.new(players, seed, options, record=True)
     rng = random.Random(seed)
-    for _ in range(60):
+    bots = [BasicBot() for _ in range(players)]
+    for step in range(60 + 3000):
         if game.over:
             break
-        random_walk(game, rng, rng.randrange(1, 10))
+        if step < 60:
+            random_walk(game, rng, rng.randrange(1, 10))
+        else:  # (then bots, to reach the end in most games; only the end is checked)
+            game.apply(bot_action(game, bots))
+            if not game.over:
+                continue
         events = game.take_events()
-        public = Counter(game.discard[-2:])
-        public[game.lead()] += 1
         for viewer in [None, *range(players)]:
             view = view_of(game, viewer)
-            allowed = public + (Counter(game.hands[viewer]) if viewer is not None else Counter())
-            shown = cards_in(view)
-            assert not shown - allowed, (viewer, shown - allowed)
+            assert not shown_beyond(game, viewer, view), (viewer, view)
+            assert ("hands" in view) == game.over
             for event in events:
                 seen = redact(event, viewer)
                 if event.seat != viewer:
                     assert seen.cards == ()
                 elif event.kind == "drew":
                     assert len(seen.cards) == seen.amount
+
+
+def test_every_hand_left_is_shown_to_everyone_once_the_game_is_over() -> None:
+    game = play_bots([BasicBot(), BasicBot(), BasicBot()], 5, Options(play_for_places=False))
+    assert game.over and any(game.hands)
+    for viewer in (None, 0, 1, 2):
+        assert view_of(game, viewer)["hands"] == [list(h) for h in game.hands]
+
+
+def test_a_hand_shown_before_the_end_is_caught() -> None:
+    """The leak check fails on any hand shown before the end: the others' hands, every
+    hand, or one more card."""
+    game = Game.new(3, 11, record=False)
+    assert not game.over
+    honest = view_of(game, 0)
+    assert not shown_beyond(game, 0, honest)
+    everything = honest | {"hands": [list(h) for h in game.hands]}
+    others = Counter(game.hands[1]) + Counter(game.hands[2])
+    assert not others - shown_beyond(game, 0, everything)  # every card of the others
+    assert shown_beyond(game, None, view_of(game, 1))  # a seat's view given to a spectator
+    assert shown_beyond(game, 0, honest | {"peek": [game.draw_pile[-1]]})
 
 
 def test_bot_sees_only_its_own_view() -> None:

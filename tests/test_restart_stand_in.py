@@ -3,6 +3,9 @@ server listens again, each client needs up to its longest pause between reconnec
 attempts (taki-client: 10 s) to try again, and only then does the usual stand-in delay
 start to count. Turn and +3 timers of a rebuilt game wait as long (PROTOCOL.md 5.4).
 
+A table whose people are all away waits for them (server/clocks.py): these tests have
+someone come back at once, so the promise is about the one still away.
+
 Checked on a table rebuilt from its stored row under trio's MockClock, and end to end
 with a real ``taki-server`` killed with SIGKILL and started again on its data dir."""
 
@@ -32,21 +35,29 @@ CLIENT_RETRY = 10.0
 """taki-client's longest pause between two reconnect attempts (client/session.py)."""
 STAND_IN_DELAY = 3.0
 """taki-server's stand-in delay."""
-TOKENS = ("a" * 32, "b" * 32)
+TOKENS = ("a" * 32, "b" * 32, "c" * 32)
 
 
-def stored_table(actions: tuple[dict[str, Any], ...] = (), seed: int = 7, **opts: Any
-                 ) -> SavedTable:
-    """Two people, A (seat 0, on turn) and B, in a game just dealt (then ``actions``),
+def stored_table(actions: tuple[dict[str, Any], ...] = (), seed: int = 7, players: int = 2,
+                 **opts: Any) -> SavedTable:
+    """People A (seat 0, on turn), B (and C), in a game just dealt (then ``actions``),
     as the store keeps it."""
-    table_options = options(seats=2, **opts).to_dict()
-    game = SavedGame(1, "t1", 2, seed, 0, table_options, ["A", "B"], None, False,
+    table_options = options(seats=players, **opts).to_dict()
+    names = list("ABC"[:players])
+    game = SavedGame(1, "t1", players, seed, 0, table_options, names, None, False,
                      list(actions))
     seats: list[dict[str, Any] | None] = [
         {"name": name, "token": token, "bot": None}
-        for name, token in zip("AB", TOKENS, strict=True)
+        for name, token in zip(names, TOKENS, strict=False)
     ]
     return SavedTable("t1", table_options, "playing", seats, 0, game)
+
+
+async def back(table: Table, seat: int) -> Follower:
+    """The person at ``seat`` is back (their token): the table is not everyone away."""
+    member = Follower("ABC"[seat])
+    assert await table.reclaim(TOKENS[seat], member) == seat
+    return member
 
 
 async def tick_until(table: Table, clock: trio.testing.MockClock, until: float) -> None:
@@ -63,6 +74,7 @@ async def test_no_stand_in_plays_before_the_person_could_reconnect(
     table = Table.restore(stored_table(), bot_delay=0, stand_in_delay=STAND_IN_DELAY)
     nursery.start_soon(table.run)
     listening = trio.current_time()
+    await back(table, 1)
     await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY)
     assert table.actions == []  # seat 0 is still on turn, nothing was played for it
     seat = table.seats[0]
@@ -80,6 +92,7 @@ async def test_a_rebuilt_turn_timer_waits_as_long(
     )
     nursery.start_soon(table.run)
     listening = trio.current_time()
+    await back(table, 1)
     await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY)
     assert table.actions == []  # no timed-out move either
 
@@ -106,6 +119,7 @@ async def test_a_rebuilt_plus3_window_waits_as_long(
     nursery.start_soon(table.run)
     assert table.game is not None and table.game.plus3 is not None  # B may answer
     listening = trio.current_time()
+    await back(table, 0)  # A is back (B still away)
     await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY)
     assert len(table.actions) == 1 and table.game.plus3 is not None  # nobody passed for B
 
@@ -170,21 +184,29 @@ async def test_after_kill_9_the_person_on_turn_keeps_it_past_the_stand_in_delay(
 
 def bot_then_person(actions: tuple[dict[str, Any], ...] = (), seed: int = 7, **opts: Any
                     ) -> SavedTable:
-    """A basic bot (seat 0, on turn) and a person, B, in a game as the store keeps it:
-    the turn (or +3 window) that B faces starts only after the rebuild."""
-    saved = stored_table(actions, seed, **opts)
+    """A basic bot (seat 0, on turn), a person B and a person C, in a game as the store
+    keeps it: the turn (or +3 window) that B faces starts only after the rebuild (C is
+    back at once, so the table does not wait for everyone)."""
+    saved = stored_table(actions, seed, players=3, **opts)
     saved.seats[0] = {"name": "Noa", "bot": "basic"}
     return saved
 
 
+def basic_opens(wanted: Any, **opts: Any) -> int:
+    """A seed whose 3-player deal has the basic bot at seat 0 open with a move after
+    which ``wanted(game)`` holds."""
+    for seed in range(3000):
+        game = Game.new(3, seed, engine_options(options(seats=3, **opts)), 0)
+        legal = [a for a in game.legal_actions() if a.seat == 0]
+        game.apply(make_bot("basic").choose(view_of(game, 0), legal))
+        if wanted(game):
+            return seed
+    raise AssertionError("no such deal")
+
+
 def basic_opens_with_plus3() -> int:
     """A seed whose deal has the basic bot at seat 0 open with a +3."""
-    for seed in range(3000):
-        game = Game.new(2, seed, engine_options(options(seats=2)), 0)
-        legal = [a for a in game.legal_actions() if a.seat == 0]
-        if make_bot("basic").choose(view_of(game, 0), legal).card == "+3":
-            return seed
-    raise AssertionError("no deal where basic opens with a +3")
+    return basic_opens(lambda game: game.plus3 is not None)
 
 
 @pytest.mark.trio
@@ -193,11 +215,13 @@ async def test_a_turn_timer_started_after_the_rebuild_waits_as_long(
 ) -> None:
     """The soak's find: B's turn began after the restart (the bot moved first), and its
     timer ran the table's 3 s, not the time B has to come back."""
+    seed = basic_opens(lambda game: game.turn == 1 and game.plus3 is None, turn_timer=3)
     table = Table.restore(
-        bot_then_person(turn_timer=3), bot_delay=0, stand_in_delay=STAND_IN_DELAY
+        bot_then_person(seed=seed, turn_timer=3), bot_delay=0, stand_in_delay=STAND_IN_DELAY
     )
     nursery.start_soon(table.run)
     listening = trio.current_time()
+    await back(table, 2)
     await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY)
     assert table.game is not None and table.actions  # the bot played
     assert all(a.seat == 0 for a in table.actions), "nothing was played for B"
@@ -216,6 +240,7 @@ async def test_a_plus3_window_opened_after_the_rebuild_waits_as_long(
     )
     nursery.start_soon(table.run)
     listening = trio.current_time()
+    await back(table, 2)
     await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY)
     assert table.game is not None and table.game.plus3 is not None  # nobody passed for B
     assert [a.seat for a in table.actions] == [0]

@@ -94,7 +94,9 @@ def hidden_cards_free(message: Any, seat: int | None) -> None:
             if message.event.get("seat") != seat:
                 assert "cards" not in message.event
             if seat is None and message.view:
-                assert not any(k.startswith("hand") for k in message.view)
+                assert not any(k == "hand" or k.startswith("hand.") for k in message.view)
+            if message.view and any(k.split(".")[0] == "hands" for k in message.view):
+                assert message.view.get("over") is True  # every hand: only at the end
 
 
 @pytest.mark.trio
@@ -135,6 +137,10 @@ async def test_spectator_sees_every_event_and_never_a_hidden_card() -> None:
         await play_out([host])
         await watcher.wait_for(lambda m: isinstance(m, Event) and m.seq == host.seq)
         assert watcher.view is not None and "hand" not in watcher.view
+        # at the end everyone sees every hand left, the spectator too
+        assert watcher.view["over"] and host.view is not None
+        assert watcher.view["hands"] == host.view["hands"]
+        assert watcher.view["hands"][0] == host.view["hand"]
         for message in watcher.received:
             hidden_cards_free(message, None)
         for message in host.received:

@@ -43,6 +43,7 @@ def test_a_60_second_soak_ends_clean() -> None:
     assert report["actions"] > 50 and report["tables"] >= 6
     counts = report["counts"]
     assert counts["drops"] and counts["kills"] and counts["reconnects"] and counts["spectators"]
+    assert counts["table_drops"]  # every person of a table dropped within a second
     unchecked = [name for name, checks in report["checks"].items()
                  if not checks and name not in ("errors_expected",)]
     assert not unchecked, table
@@ -71,6 +72,21 @@ def test_a_seat_sees_only_its_own_hand_and_a_spectator_none() -> None:
     assert patch_leak({"hand": ["G3"], "discard_top": ["R7", "G3"]}, 0) is None
     assert patch_leak({"hand": ["G3"]}, None) is not None
     assert patch_leak({"players.1.hand": ["G3"]}, 0) is not None
+
+
+def test_every_hand_is_shown_only_once_the_game_is_over() -> None:
+    """RULES.md: at the end every hand left is shown to everyone; never before."""
+    hands = {"hands": [["G3", "B4"], ["R1", "Y2", "B9"]]}
+    over = view(None) | {"over": True} | hands
+    assert view_leak(over, None) is None
+    assert view_leak(over | {"hand": ["G3", "B4"]}, 0) is None
+    assert view_leak(view(None) | {"over": False} | hands, None) is not None  # before the end
+    assert view_leak(view(None) | hands, 1) is not None
+    assert view_leak(over | {"hands": [["G3"], ["R1", "Y2", "B9"]]}, None) is not None
+    assert patch_leak({"over": True, "winner": 0} | hands, None) is None
+    assert patch_leak(hands, None, over=True) is None
+    assert patch_leak(hands, None) is not None  # a patch that does not end the game
+    assert patch_leak({"hands.1": ["R1"]}, 0) is not None
 
 
 def test_a_draws_cards_go_to_the_drawer_only() -> None:

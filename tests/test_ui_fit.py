@@ -163,8 +163,7 @@ async def test_screens_fit_and_speak_the_language(server: ServerThread, lang: st
             await until(lambda: len(app.screen.query(CardTile)) == len(hand))
             await settle(pilot)
             check(where)
-        over = position(hands=[[], [], ["G1"] * 5], winner=0,
-                        options={"play_for_places": True}, places=[1, 2, 3])
+        over = position(hands=[[], hand, ["G1"] * 5], winner=0, places=[1, None, None])
         server.call(lambda: _set_game(table, over))
         await until(lambda: bool(app.session.state.view and app.session.state.view.get("over")))
         await settle(pilot)

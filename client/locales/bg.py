@@ -209,6 +209,7 @@ MESSAGES: dict[str, str] = {
         "Вие сте домакин: a добавя бот, x маха бот, s започва играта."
     ),
     "Waiting for the host to start the game.": "Чака се домакинът да започне играта.",
+    "Waiting for the players to come back.": "Чака се играчите да се върнат.",
     "Game over.": "Край на играта.",
     "The host (★) can start a rematch.": "Домакинът (★) може да започне реванш.",
     "+2 stack: {n}": "натрупани +2: {n}",

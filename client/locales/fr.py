@@ -218,6 +218,7 @@ MESSAGES: dict[str, str] = {
         "Vous êtes l'hôte : a ajouter un bot, x retirer un bot, s commencer."
     ),
     "Waiting for the host to start the game.": "On attend que l'hôte lance la partie.",
+    "Waiting for the players to come back.": "On attend le retour des joueurs.",
     "Game over.": "Partie terminée.",
     "The host (★) can start a rematch.": "L'hôte (★) peut lancer une revanche.",
     "+2 stack: {n}": "+2 cumulés : {n}",

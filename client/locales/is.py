@@ -215,6 +215,7 @@ MESSAGES: dict[str, str] = {
         "Þú ert gestgjafi: a bætir við tölvu, x fjarlægir tölvu, s byrjar leikinn."
     ),
     "Waiting for the host to start the game.": "Beðið eftir að gestgjafinn hefji leikinn.",
+    "Waiting for the players to come back.": "Beðið eftir að spilararnir komi aftur.",
     "Game over.": "Leiknum er lokið.",
     "The host (★) can start a rematch.": "Gestgjafinn (★) getur byrjað nýjan leik.",
     "+2 stack: {n}": "+2 stafli: {n}",

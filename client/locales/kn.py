@@ -218,6 +218,7 @@ MESSAGES: dict[str, str] = {
         "ನೀವು ಈ ಮೇಜಿನ ಆತಿಥೇಯರು: a ಬಾಟ್ ಸೇರಿಸಿ, x ಬಾಟ್ ತೆಗೆಯಿರಿ, s ಆರಂಭಿಸಿ."
     ),
     "Waiting for the host to start the game.": "ಆತಿಥೇಯರು ಆಟ ಆರಂಭಿಸುವುದಕ್ಕಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ.",
+    "Waiting for the players to come back.": "ಆಟಗಾರರು ಮರಳಿ ಬರುವುದಕ್ಕಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ.",
     "Game over.": "ಆಟ ಮುಗಿಯಿತು.",
     "The host (★) can start a rematch.": "ಆತಿಥೇಯರು (★) ಮರುಪಂದ್ಯ ಆರಂಭಿಸಬಹುದು.",
     "+2 stack: {n}": "+2 ರಾಶಿ: {n}",

@@ -37,6 +37,7 @@ from ..widgets.cards import (
     HandView,
     big_card,
     card_text,
+    cards_line,
     color_keys,
     color_swatch,
     sort_hand,
@@ -286,11 +287,12 @@ class TableScreen(SessionScreen):
         players = view.get("players", []) if view else []
         direction = "→" if not view or view.get("direction", 1) == 1 else "←"
         out.append(_("Players") + f" {direction}\n", style="bold underline")
-        rows: list[tuple[Text, Text]] = []
+        rows: list[tuple[int, Text, Text]] = []
         for i, seat in enumerate(info.seats):
             if seat is None:
                 if view is None:
-                    rows.append((Text(f"  {i + 1}. " + _("(free seat)"), style="dim"), Text()))
+                    rows.append((i, Text(f"  {i + 1}. " + _("(free seat)"), style="dim"),
+                                 Text()))
                 continue
             marker = "▶ " if turn == i and not (view or {}).get("over") else "  "
             line = Text(marker, style="bold yellow")
@@ -313,15 +315,31 @@ class TableScreen(SessionScreen):
                     details.append("  " + _("LAST CARD!"), style="bold magenta")
                 if p.get("place"):
                     details.append(f"  #{p['place']}", style="bold green")
-            rows.append((line, details))
+            rows.append((i, line, details))
         # A wide panel: the counts in a column of their own, past the longest name.
-        column = max((who.cell_len for who, _d in rows), default=0) if self.wide() else 0
-        for who, details in rows:
+        column = max((who.cell_len for _i, who, _d in rows), default=0) if self.wide() else 0
+        hands = view.get("hands") if view and view.get("over") else None
+        for i, who, details in rows:
             out.append_text(who)
             out.append(" " * max(column - who.cell_len, 0))
             out.append_text(details)
+            if isinstance(hands, list) and i < len(hands) and hands[i]:
+                # The game is over: who held what (PROTOCOL.md 9.6, ``hands``).
+                used = max(column, who.cell_len) + details.cell_len + 2
+                shown = cards_line([str(c) for c in hands[i]], self._players_room() - used)
+                if shown.cell_len:
+                    out.append("  ")
+                    out.append_text(shown)
             out.append("\n")
         return out
+
+    def _players_room(self) -> int:
+        """Cells a line of the players' panel may take: its widest (taki.tcss: half
+        the width when wide, else at most 70% and beside the leading card's 24 cells,
+        border and padding), less its own padding."""
+        width = self.size.width or self.app.size.width
+        panel = width // 2 if self.wide() else min(width * 7 // 10, width - 27)
+        return panel - 2
 
     def wide(self) -> bool:
         """A terminal of 100 columns or more: the players' panel takes half the width."""
@@ -388,6 +406,10 @@ class TableScreen(SessionScreen):
                            style="bold")
             else:
                 out.append(_("Waiting for the host to start the game."))
+            return out
+        if info is not None and info.all_away and not view.get("over"):
+            # Every player is away at once: the game waits for them (PROTOCOL.md 5.4).
+            out.append(_("Waiting for the players to come back."), style="bold yellow")
             return out
         if view.get("over"):
             winner = view.get("winner")

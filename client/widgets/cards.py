@@ -133,6 +133,28 @@ def card_text(code: str, *, dim: bool = False, width: int = 0, tagged: bool = Fa
     return Text(label, style=f"bold {FOREGROUND[col]} on {BACKGROUND[col]}")
 
 
+def cards_line(cards: list[str], room: int) -> Text:
+    """A hand shown at the end of a game, in at most ``room`` cells: each card as its
+    colour's initial and short label on its colour ('R7 GSTOP'), sorted; what does not
+    fit is counted ('+5')."""
+    out = Text()
+    shown = sort_hand(cards)
+    for i, code in enumerate(shown):
+        col = COLOR_OF.get(code) if code in CODES else None
+        label = color_initial(col) + symbol(code, SHORT_LABEL_CELLS)
+        rest = len(shown) - i - 1
+        more = f" +{rest}" if rest else ""
+        lead = " " if i else ""
+        if out.cell_len + cell_len(lead + label) + len(more) > room:
+            left = f"+{len(shown) - i}"
+            out.append(lead + left if out.cell_len + len(lead + left) <= room else "",
+                       style="bold")
+            break
+        out.append(lead)
+        out.append(label, style=f"bold {FOREGROUND[col]} on {BACKGROUND[col]}")
+    return out
+
+
 BIG_CARD = (15, 5)
 """Cells of the leading card drawn in the middle of the table (width, height)."""
 
