@@ -104,3 +104,21 @@ async def test_game_over_tells_the_others_who_may_start_a_rematch(lang: str) -> 
             assert not overflows(app.screen)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.asyncio
+async def test_game_over_offers_the_standings_once_the_table_has_some() -> None:
+    from dataclasses import replace
+
+    from protocol.standings import StandingLine, Standings
+
+    app = TakiApp(name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = Table(app, over(), state="over")
+        table.info = replace(table.info, standings=Standings(1, (
+            StandingLine("Ann", 1, 1, seat=0), StandingLine("Bo", 1, 0, seat=1))))
+        table.snapshot()
+        await until(lambda: isinstance(app.screen, TableScreen))
+        await settled(pilot)
+        assert " S  standings" in lead_text(app).splitlines()
+        assert not overflows(app.screen)

@@ -373,8 +373,8 @@ class TableScreen(SessionScreen):
 
     def _after_game(self) -> Text:
         """In the leading card's place once the game is over: what comes next, each with
-        its key (a rematch is the host's, ★ in the players' list; the others are told).
-        Standings across games are not kept yet, so not offered."""
+        its key (a rematch is the host's, ★ in the players' list; the others are told;
+        the standings once the table has some)."""
         state = self.session.state
         info, me = state.info, state.seat
         out = Text(_("Game over."), style="bold")
@@ -382,6 +382,8 @@ class TableScreen(SessionScreen):
         host = info.host if info is not None else None
         if me is not None and host == me:
             offers.append(("r", _("rematch")))
+        if info is not None and info.standings is not None:
+            offers.append(("S", _("standings")))
         offers += [("v", _("replay")), ("q", _("leave"))]
         for key, label in offers:
             out.append("\n")
