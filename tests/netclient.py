@@ -92,16 +92,29 @@ async def next_mover(a: NetClient, b: NetClient) -> NetClient:
 
 
 async def play_out(clients: list[NetClient], limit: int = 5000) -> None:
-    """Each client plays its first legal action whenever it has one, to the game's end."""
+    """Each client plays its first legal action whenever it has one, to the game's end.
+
+    A refused action is not sent again until the client has heard of a change (a new
+    seq) or a quarter second has passed: resending a list the server already moved past
+    every 10 ms flooded the rate limit on a loaded machine, and the server closed the
+    connection (``flooding``)."""
+    refused_at: dict[int, tuple[int, float]] = {}  # client -> (seq, when) of a refusal
     for _ in range(limit):
         if any(c.view and c.view.get("over") for c in clients):
             return
         assert not any(c.closed for c in clients), "a player's connection was closed"
         moved = False
-        for c in clients:
+        for i, c in enumerate(clients):
+            seen = refused_at.get(i)
+            if seen is not None and seen[0] == c.seq and trio.current_time() < seen[1] + 0.25:
+                continue  # (wait for news, or a quarter second, before trying again)
             if c.legal and c.view and not c.view.get("over"):
                 answer = await c.act(c.legal[0])
-                moved = moved or isinstance(answer, Ack)
+                if isinstance(answer, Ack):
+                    moved = True
+                    refused_at.pop(i, None)
+                else:
+                    refused_at[i] = (c.seq, trio.current_time())
         if not moved:
             await trio.sleep(0.01)
     raise AssertionError("the game did not end")
