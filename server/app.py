@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
 import trio
 from platformdirs import user_data_dir
@@ -38,6 +39,7 @@ from .table import RETURN_TIME
 from .thinking import Thinkers
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+E = TypeVar("E", bound=BaseException)
 """taki-server's exit codes: stopped cleanly; could not listen (or failed); usage error."""
 log = logging.getLogger("taki.server")
 DRAIN_TIMEOUT = 2.0
@@ -284,28 +286,25 @@ def port_number(text: str) -> int:
     return int(text)
 
 
-def _entrance_error(exc: BaseException) -> EntranceFailed | None:
-    """The EntranceFailed inside ``exc`` (it comes out of the serving nursery)."""
-    if isinstance(exc, EntranceFailed):
+def _inner(exc: BaseException, kind: type[E]) -> E | None:
+    """The first ``kind`` inside ``exc``: trio wraps what fails while serving (a bind,
+    the SSH entrance) in exception groups."""
+    if isinstance(exc, kind):
         return exc
     if isinstance(exc, BaseExceptionGroup):
         for inner in exc.exceptions:
-            found = _entrance_error(inner)
+            found = _inner(inner, kind)
             if found is not None:
                 return found
     return None
+
+
+def _entrance_error(exc: BaseException) -> EntranceFailed | None:
+    return _inner(exc, EntranceFailed)
 
 
 def _os_error(exc: BaseException) -> OSError | None:
-    """The OSError inside ``exc`` (trio wraps a failed bind in exception groups)."""
-    if isinstance(exc, OSError):
-        return exc
-    if isinstance(exc, BaseExceptionGroup):
-        for inner in exc.exceptions:
-            found = _os_error(inner)
-            if found is not None:
-                return found
-    return None
+    return _inner(exc, OSError)
 
 
 def listen_error(host: str, port: int, exc: OSError) -> str:
