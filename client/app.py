@@ -164,7 +164,16 @@ class TakiApp(App[None]):
         if not self.settings.intro_seen and not self.guest:
             self.settings.intro_seen = True
             self.settings.save()
-            self.push_screen(IntroScreen())
+            self.push_screen(IntroScreen(), self._after_intro)
+
+    _after_intro_go: Callable[[], None] | None = None
+    """Where to go once the intro is closed (a table reached meanwhile: a ``--watch``, a
+    seat taken back by token). Pushed over the intro instead, the table hid it."""
+
+    def _after_intro(self, _closed: object = None) -> None:
+        go, self._after_intro_go = self._after_intro_go, None
+        if go is not None:
+            go()
 
     async def on_unmount(self) -> None:
         self.session.quitting = True
@@ -348,6 +357,9 @@ class TakiApp(App[None]):
         return None
 
     def go_lobby(self) -> None:
+        if isinstance(self.screen, IntroScreen):
+            self._after_intro_go = self.go_lobby
+            return
         top = self._top()
         if isinstance(top, TableScreen):
             self.pop_screen()
@@ -356,6 +368,9 @@ class TakiApp(App[None]):
         self.refresh_screen()
 
     def go_table(self) -> None:
+        if isinstance(self.screen, IntroScreen):
+            self._after_intro_go = self.go_table
+            return
         top = self._top()
         if isinstance(top, TableScreen):
             return

@@ -122,3 +122,19 @@ async def test_game_over_offers_the_standings_once_the_table_has_some() -> None:
         await settled(pilot)
         assert " S  standings" in lead_text(app).splitlines()
         assert not overflows(app.screen)
+
+
+@pytest.mark.asyncio
+async def test_a_table_reached_during_the_intro_waits_until_it_is_closed() -> None:
+    """A first launch with ``--watch`` (or a seat taken back by token) reaches a table
+    while the intro shows: the table used to be pushed over it, hiding it until later;
+    now the table comes once the intro is closed."""
+    app = TakiApp(name="Ann", settings=Settings(intro_seen=False))  # a first launch
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, IntroScreen))
+        Table(app, over()).snapshot()  # the session goes to the table
+        await settled(pilot)
+        assert isinstance(app.screen, IntroScreen)
+        await pilot.press("escape")
+        await until(lambda: isinstance(app.screen, TableScreen))
+        assert not any(isinstance(s, IntroScreen) for s in app.screen_stack)
