@@ -170,6 +170,10 @@ class TakiApp(App[None]):
     """Where to go once the intro is closed (a table reached meanwhile: a ``--watch``, a
     seat taken back by token). Pushed over the intro instead, the table hid it."""
 
+    def _intro_showing(self) -> bool:
+        # (screen_stack, not self.screen: the stack is empty while the app closes)
+        return bool(self.screen_stack) and isinstance(self.screen_stack[-1], IntroScreen)
+
     def _after_intro(self, _closed: object = None) -> None:
         go, self._after_intro_go = self._after_intro_go, None
         if go is not None:
@@ -357,7 +361,7 @@ class TakiApp(App[None]):
         return None
 
     def go_lobby(self) -> None:
-        if isinstance(self.screen, IntroScreen):
+        if self._intro_showing():
             self._after_intro_go = self.go_lobby
             return
         top = self._top()
@@ -368,7 +372,7 @@ class TakiApp(App[None]):
         self.refresh_screen()
 
     def go_table(self) -> None:
-        if isinstance(self.screen, IntroScreen):
+        if self._intro_showing():
             self._after_intro_go = self.go_table
             return
         top = self._top()
