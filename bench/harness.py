@@ -535,3 +535,46 @@ class TableClock:
 def within(samples: list[tuple[float, float]], start: float, end: float) -> list[float]:
     """The values of (when, value) samples taken in [start, end)."""
     return [value for at, value in samples if start <= at < end]
+
+
+# ---------------------------------------------------------------- processes (/proc)
+
+
+def descendants(pid: int) -> list[int]:
+    """Every live process below ``pid`` (from /proc)."""
+    tree: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(b")") + 2 :].split()
+            if fields[0] != b"Z":
+                tree.setdefault(int(fields[1]), []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        for child in tree.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def cmdline(pid: int) -> str:
+    """A process's command line, words joined by spaces ("" once it is gone)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` is a live process (an unreaped zombie has ended)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return False
+    return stat[stat.rindex(b")") + 2 :].split()[0] != b"Z"

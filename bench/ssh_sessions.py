@@ -33,48 +33,10 @@ from typing import Any
 
 import asyncssh
 
-from bench.harness import HOST, ROOT, proc_cpu, proc_kib
+from bench.harness import HOST, ROOT, alive, cmdline, descendants, proc_cpu, proc_kib
 
 CSI = b"\x1b["
 IDLE_SECONDS = 5.0
-
-
-def descendants(pid: int) -> list[int]:
-    """Every live process below ``pid`` (from /proc)."""
-    tree: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", "rb") as f:
-                    stat = f.read()
-            except OSError:
-                continue
-            fields = stat[stat.rindex(b")") + 2 :].split()
-            if fields[0] != b"Z":
-                tree.setdefault(int(fields[1]), []).append(int(entry))
-    found, todo = [], [pid]
-    while todo:
-        for child in tree.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
-def cmdline(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as f:
-            return f.read().replace(b"\0", b" ").decode(errors="replace")
-    except OSError:
-        return ""
-
-
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            stat = f.read()
-    except OSError:
-        return False
-    return stat[stat.rindex(b")") + 2 :].split()[0] != b"Z"
 
 
 def mem_available_kib() -> int:

@@ -21,6 +21,9 @@ from pathlib import Path
 import asyncssh
 import trio
 
+from bench.harness import alive as alive  # (the ssh tests take it from here)
+from bench.harness import cmdline, descendants
+
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 OPENSSH = "/usr/bin/ssh"
@@ -117,53 +120,9 @@ class SshServer:
 # ------------------------------------------------------------------ processes
 
 
-def _children() -> dict[int, list[int]]:
-    tree: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(b")") + 2 :].split()
-        if fields[0] == b"Z":
-            continue
-        tree.setdefault(int(fields[1]), []).append(int(entry))
-    return tree
-
-
-def descendants(pid: int) -> list[int]:
-    """Every live process below ``pid``."""
-    tree, found, todo = _children(), [], [pid]
-    while todo:
-        for child in tree.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
-def cmdline(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as f:
-            return f.read().replace(b"\0", b" ").decode(errors="replace")
-    except OSError:
-        return ""
-
-
 def guests(server_pid: int) -> list[int]:
     """The guests' clients a server runs (through its entrance)."""
     return [p for p in descendants(server_pid) if "server.ssh.guest" in cmdline(p)]
-
-
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            stat = f.read()
-    except OSError:
-        return False
-    return stat[stat.rindex(b")") + 2 :].split()[0] != b"Z"
 
 
 def wait_until(test: Callable[[], bool], timeout: float = 30, what: str = "") -> None:
