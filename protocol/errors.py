@@ -39,7 +39,9 @@ ERROR_CODES: Final[dict[str, ErrorInfo]] = {
     "bad_message": ErrorInfo(False, "a field is missing, has the wrong type or is out of range"),
     "unknown_type": ErrorInfo(False, "the message type is unknown at the negotiated version"),
     "unexpected_message": ErrorInfo(False, "the message is not allowed from this side or now"),
-    "not_allowed": ErrorInfo(False, "the role given in hello may not send this message"),
+    "not_allowed": ErrorInfo(
+        False, "the role given in hello may not send this message (or the table gives no hints)"
+    ),
     "rate_limited": ErrorInfo(False, "too many requests; slow down"),
     "server_error": ErrorInfo(False, "the server failed to carry out the request"),
     "unavailable": ErrorInfo(

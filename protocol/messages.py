@@ -126,6 +126,8 @@ class TableOptions(Record):
     """Seconds the other seats have to answer a +3."""
     reconnect_grace: float = field(default=120, metadata=rule(min=0, max=TIMER_MAX))
     """Seconds a disconnected person keeps the seat before a bot takes it for good."""
+    hints: bool = field(default=False, metadata=rule(omit=True))
+    """Seated players may ask for a hint (``hint``); left out while false."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -552,6 +554,38 @@ class ChatLine(Message):
     seat: int | None = field(default=None, metadata=_SEAT_OR_NIL)
     spectator: bool = False
     """True when a spectator said it."""
+
+
+# ---------------------------------------------------------------- hints
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Hint(Request):
+    """What would the strong bot play from my seat now? Answered by ``suggestion``, then
+    ``ack``; ``not_allowed`` at a table whose options say no ``hints``."""
+
+    TYPE: ClassVar[str] = "hint"
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Suggestion(Message):
+    """A hint: an action for the recipient's seat and why, as a reason code (with its
+    arguments) for the client to word in its own language."""
+
+    TYPE: ClassVar[str] = "suggestion"
+    SENDER: ClassVar[str] = SERVER
+
+    seq: int = field(metadata=rule(min=0))
+    """The table's last event seq the hint was worked out at."""
+    action: GameAction
+    """The action, without ``seat``."""
+    reason: str = field(metadata=rule(min_len=1, max_len=ID_MAX))
+    """A reason code (engine/hint.py ``REASONS``; a client words an unknown one plainly)."""
+    args: dict[str, Any] | None = None
+    """The reason's details: ``card`` (a card code), ``color``, ``owed``, ``cards``,
+    ``seat``, ``count``."""
 
 
 # ---------------------------------------------------------------- replays

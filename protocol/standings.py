@@ -42,6 +42,8 @@ class StandingLine(Record):
     """Times they finished 1st, 2nd, ... (``play_for_places``; left out when empty)."""
     stage: int | None = field(default=None, metadata=rule(min=1, max=STAGE_TOP))
     """Stairs: the best stage they reached (8..1); nil if they played no stairs game."""
+    hinted: int = field(default=0, metadata=rule(min=0, omit=True))
+    """Of ``games``, those in which they were given a hint (left out while 0)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,6 +69,7 @@ def test_every_request_carries_an_id_and_only_clients_send_requests() -> None:
         "chat",
         "list_replays",
         "get_replay",
+        "hint",
     }
     for kind in requests:
         assert MESSAGES[kind].SENDER == m.CLIENT

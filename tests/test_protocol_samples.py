@@ -111,6 +111,13 @@ SAMPLES: dict[str, m.Message] = {
     "list_replays": m.ListReplays(13),
     "replays": m.Replays((m.ReplayInfo(7, "t1", ("Dana", "Noa"), 0),)),
     "get_replay": m.GetReplay(14, 7),
+    "hint": m.Hint(15),
+    "suggestion": m.Suggestion(
+        42,
+        m.GameAction("play", card="color", color="G"),
+        "changes_to_colour_you_hold",
+        {"color": "G", "cards": 3},
+    ),
     "replay": m.Replay(
         7,
         "t1",
@@ -142,6 +149,7 @@ MINIMAL: list[m.Message] = [
     m.Timer("plus3"),
     m.ChatLine("x", "y"),
     m.GetReplay(0),
+    m.Suggestion(0, m.GameAction("draw"), "best_odds"),
     m.Replays(()),
     m.Replay(1, "t", m.TableOptions("t", 2), ("a", "b"), 0),
 ]
