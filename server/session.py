@@ -35,6 +35,7 @@ from protocol.messages import (
     Error,
     GetReplay,
     Hello,
+    Hint,
     Join,
     Leave,
     ListReplays,
@@ -57,6 +58,7 @@ from protocol.messages import (
 from protocol.versions import PROTOCOL_VERSION
 
 from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable
+from .hints import suggestion
 from .lobby import Lobby
 from .outbox import Outbox, Outboxes
 from .table import Table
@@ -560,6 +562,12 @@ class Session:
     @handles(Rematch)
     async def _on_rematch(self, message: Rematch) -> Message:
         await self._at_table().rematch(self)
+        return Ack(message.id)
+
+    @handles(Hint)
+    async def _on_hint(self, message: Hint) -> Message:
+        table = self._at_table()
+        self.send(await suggestion(table.thinkers, await table.hint_question(self)))
         return Ack(message.id)
 
     @handles(ListReplays)

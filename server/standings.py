@@ -11,7 +11,7 @@ game exactly once; the wire form is ``protocol.standings.Standings``.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +45,8 @@ class Line:
     wins: int = 0
     places: list[int] = field(default_factory=list)
     stage: int | None = None
+    hinted: int = 0
+    """Of ``games``, those in which they were given a hint (server/hints.py)."""
 
     def sort_key(self) -> tuple[Any, ...]:
         return (-self.wins, [-p for p in self.places], self.games, self.name.casefold())
@@ -67,9 +69,13 @@ class Tally:
     versus: dict[tuple[str, str], list[int]] = field(default_factory=dict)
     """(key a, key b) with a < b: [games a finished ahead of b, games b ahead of a]."""
 
-    def after(self, game: Game, seats: Sequence[Seat | None], stairs: bool) -> Tally:
+    def after(
+        self, game: Game, seats: Sequence[Seat | None], stairs: bool,
+        hinted: Collection[str] = (),
+    ) -> Tally:
         """The tally with the finished ``game`` counted (a new one: this one is kept
-        until the game's last action is stored). ``seats``: engine seat i is ``seats[i]``."""
+        until the game's last action is stored). ``seats``: engine seat i is ``seats[i]``;
+        ``hinted``: the keys (``key_of``) of those given a hint during the game."""
         out = Tally.from_json(self.to_json())
         out.games += 1
         keys: list[str] = []
@@ -81,6 +87,7 @@ class Tally:
             line = out.lines.setdefault(key, Line(seat.name, bot))
             line.name, line.bot = seat.name, bot
             line.games += 1
+            line.hinted += key in hinted
             rank = rank_of(game, i)
             if rank == 1:
                 line.wins += 1
@@ -118,7 +125,7 @@ class Tally:
         lines = tuple(
             StandingLine(
                 line.name, line.games, line.wins, line.bot, seated.get(key),
-                tuple(line.places), line.stage,
+                tuple(line.places), line.stage, line.hinted,
             )
             for key in order
             for line in (self.lines[key],)
@@ -138,7 +145,7 @@ class Tally:
             "games": self.games,
             "lines": {
                 key: {"name": ln.name, "bot": ln.bot, "games": ln.games, "wins": ln.wins,
-                      "places": list(ln.places), "stage": ln.stage}
+                      "places": list(ln.places), "stage": ln.stage, "hinted": ln.hinted}
                 for key, ln in self.lines.items()
             },
             "versus": [[a, b, x, y] for (a, b), (x, y) in self.versus.items()],
@@ -156,6 +163,7 @@ class Tally:
                 str(ln["name"]), ln.get("bot"), int(ln["games"]), int(ln["wins"]),
                 [int(p) for p in ln.get("places") or []],
                 None if ln.get("stage") is None else int(ln["stage"]),
+                int(ln.get("hinted") or 0),
             )
         for a, b, x, y in data.get("versus") or []:
             out.versus[(str(a), str(b))] = [int(x), int(y)]

@@ -66,6 +66,7 @@ from .clocks import (
     thinkers,
 )
 from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable
+from .hints import Question, question
 from .mailbox import Closed, Mailbox
 from .seats import Member, Seat, Watch
 from .standings import Tally
@@ -129,6 +130,8 @@ class Table(Broadcaster):
         super().__init__(table_id, options, **kwargs)
         self._mailbox = Mailbox(table_id)
         self._nursery: trio.Nursery | None = None
+        self.hinted: set[str] = set()
+        """Standings keys of the seats given a hint in this game (server/hints.py)."""
 
     @command
     async def join(self, member: Member, seat: int | None = None) -> tuple[int, str]:
@@ -395,6 +398,7 @@ class Table(Broadcaster):
         self.actions = []
         self.stand_in_moves = set()
         self.timeout_moves = set()
+        self.hinted = set()
         self.game_id = game_id
         self.state = "playing"
         self.log.clear()
@@ -437,6 +441,11 @@ class Table(Broadcaster):
         await self._apply(engine_action, answer=answer)
 
     @command
+    async def hint_question(self, member: Member) -> Question:
+        """What a hint for ``member``'s seat is worked out from (server/hints.py)."""
+        return question(self, member)
+
+    @command
     async def chat(self, member: Member, text: str) -> None:
         watch = self.members.get(member)
         if watch is None:
@@ -476,7 +485,10 @@ class Table(Broadcaster):
         by = "stand_in" if stand_in else "timeout" if timeout else None
         self._held_by = (action.seat, by) if by is not None else None
         finished = game.over
-        tally = self.standings.after(game, self.seats, self.options.stairs) if finished else None
+        tally = (
+            self.standings.after(game, self.seats, self.options.stairs, self.hinted)
+            if finished else None
+        )
         if self.store is not None and self.game_id is not None:
             try:
                 with trio.CancelScope(shield=True):  # half-written is not an option

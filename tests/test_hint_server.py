@@ -1,0 +1,66 @@
+"""Hints through the real server (PROTOCOL.md 6.3): refused where the table's options
+say no, answered with a legal action and a reason where they say yes, and counted in
+the standings as a hinted game."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.hint import REASONS
+from protocol.messages import Ack, Error, Hint, Spectate, Suggestion
+
+from .netclient import connect, next_mover, play_out, running_server, seated_pair
+
+
+@pytest.mark.trio
+async def test_a_hint_is_not_allowed_where_the_table_gives_none() -> None:
+    async with running_server(bot_delay=0) as (_server, port, nursery):
+        a, b = await seated_pair(nursery, port)
+        mover = await next_mover(a, b)
+        answer = await mover.request(Hint)
+        assert isinstance(answer, Error) and answer.code == "not_allowed"
+        assert not any(isinstance(m, Suggestion) for m in mover.received)
+        nursery.cancel_scope.cancel()
+
+
+@pytest.mark.trio
+async def test_a_hint_suggests_a_legal_action_with_a_reason() -> None:
+    async with running_server(bot_delay=0) as (_server, port, nursery):
+        a, b = await seated_pair(nursery, port, hints=True)
+        assert a.table is not None and a.table.options.hints
+        mover = await next_mover(a, b)
+        other = b if mover is a else a
+        seq, legal = mover.seq, mover.legal
+        answer = await mover.request(Hint)
+        assert isinstance(answer, Ack)
+        (said,) = [m for m in mover.received if isinstance(m, Suggestion)]
+        assert said.seq == seq and said.reason in REASONS
+        assert said.action.seat is None
+        plain = (said.action.type, said.action.card, said.action.color)
+        assert plain in {(g.type, g.card, g.color) for g in legal}
+        waiting = await other.request(Hint)
+        assert isinstance(waiting, Error) and waiting.code == "not_your_turn"
+        watcher = await connect(nursery, port, "W")
+        await watcher.request(Spectate, table="t1")
+        refused = await watcher.request(Hint)
+        assert isinstance(refused, Error) and refused.code == "not_seated"
+        nursery.cancel_scope.cancel()
+
+
+@pytest.mark.trio
+async def test_a_game_with_a_hint_counts_as_hinted_in_the_standings() -> None:
+    async with running_server(bot_delay=0) as (_server, port, nursery):
+        a, b = await seated_pair(nursery, port, hints=True)
+        await a.wait_until(lambda: bool(a.legal), timeout=30)
+        assert isinstance(await a.request(Hint), Ack)
+        await play_out([a, b])
+
+        def counted() -> bool:
+            table = b.table
+            return table is not None and table.standings is not None
+
+        await b.wait_until(counted, timeout=30)
+        assert b.table is not None and b.table.standings is not None
+        hinted = {line.name: line.hinted for line in b.table.standings.lines}
+        assert hinted == {"A": 1, "B": 0}
+        nursery.cancel_scope.cancel()
