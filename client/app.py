@@ -456,7 +456,7 @@ class TakiApp(App[None]):
 
         def create() -> None:
             name = _("{name}'s table").format(name=session.player_name)[:TABLE_NAME_MAX]
-            session.create_table(TableOptions(name, 4),
+            session.create_table(TableOptions(name, 4, hints=True),
                                  then=lambda: session.add_bots_and_start(3))
 
         self._after_connect = create
@@ -543,6 +543,9 @@ class TakiApp(App[None]):
 
     def on_host_command(self, message: intents.HostCommand) -> None:
         self.session.host_command(message.what)
+
+    def on_ask_hint(self, _message: intents.AskHint) -> None:
+        self.session.ask_hint()
 
     def on_show_replay(self, _message: intents.ShowReplay) -> None:
         self.show_replay()

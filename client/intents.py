@@ -33,6 +33,10 @@ class HostCommand(Message):
     what: str
 
 
+class AskHint(Message):
+    """What would the strong bot play from my seat now, and why?"""
+
+
 class ShowReplay(Message):
     """Step through the finished game of this table."""
 

@@ -36,6 +36,7 @@ from protocol.messages import (
     Event,
     GameAction,
     GetReplay,
+    Hint,
     Join,
     Leave,
     ListTables,
@@ -50,6 +51,7 @@ from protocol.messages import (
     Snapshot,
     Spectate,
     Start,
+    Suggestion,
     TableInfo,
     TableOptions,
     TableRemoved,
@@ -208,6 +210,13 @@ class Session:
         waits for ``take_back`` instead of reconnecting, so two windows of one player
         never take the seat from each other in turn."""
         self._take_back = asyncio.Event()
+        self.hint: Suggestion | None = None
+        """The last hint the server gave (``ask_hint``)."""
+        self.hint_refused: Error | None = None
+        """The server's refusal of the last hint asked, if it refused it."""
+        self.hint_news = 0
+        """Counts the hints and refusals of hints arrived (the table shows each once)."""
+        self._hint_ids: set[int] = set()
         # Ids must not repeat within a seat's life, and a seat now outlives this process
         # (client/tokens.py): start at a random point, as PROTOCOL.md section 4 asks.
         self._request_ids = itertools.count(random.randrange(1, 2**31))
@@ -357,13 +366,14 @@ class Session:
 
     def request(
         self, message_type: type[Request], /, then: Answer | None = None, **fields: Any
-    ) -> None:
+    ) -> int | None:
         """Send a request; ``then`` gets its ack. Errors are shown to the player. Until
-        it is answered it is kept, to be sent again if the connection drops first."""
+        it is answered it is kept, to be sent again if the connection drops first.
+        Returns its id (None: not connected)."""
         link = self.link
         if link is None:
             self.notice(_("Not connected."), severity="warning")
-            return
+            return None
         rid = next(self._request_ids)
         message = message_type(id=rid, **fields)
         self.pending[rid] = then
@@ -372,10 +382,11 @@ class Session:
             link.send(message)
         except LinkClosed as exc:
             if link.closing:  # the connection is going: sent again once it is back
-                return
+                return rid
             self.pending.pop(rid, None)  # this message cannot be sent at all
             self.unanswered.pop(rid, None)
             self.notice(exc.reason, severity="error")
+        return rid
 
     def _resend(self, link: Link) -> None:
         """Back with the seat: every request still unanswered goes again, oldest first,
@@ -440,6 +451,9 @@ class Session:
                 self.post(Session.ReplayArrived(message))
         elif isinstance(message, Replays):
             self.post(Session.ReplaysListed(message.games))
+        elif isinstance(message, Suggestion):
+            self.hint, self.hint_refused = message, None
+            self.hint_news += 1
         elif isinstance(message, Timer):
             self._timer(message)
         elif isinstance(message, Ack):
@@ -492,6 +506,11 @@ class Session:
 
     def _error(self, message: Error) -> None:
         self._answered(message.id)
+        if message.id in self._hint_ids:  # (the table screen words it)
+            self._hint_ids.discard(message.id)
+            self.hint, self.hint_refused = None, message
+            self.hint_news += 1
+            return
         if message.code == "replaced":
             self.replaced = True
             self.connection_note = _(
@@ -523,7 +542,10 @@ class Session:
 
     def leave_table(self) -> None:
         # Lobby pushes stopped when we sat down (PROTOCOL.md 5.1): ask for the list again.
-        self.request(Leave, then=lambda _ack: self.request(ListTables))
+        def list_again(_ack: Message) -> None:
+            self.request(ListTables)
+
+        self.request(Leave, then=list_again)
         self.watching = None
         self.saw_token(None)
         self.state = TableState()
@@ -549,6 +571,13 @@ class Session:
             return None
         self.request(GetReplay, table=info.id)
         return None
+
+    def ask_hint(self) -> None:
+        """What would the strong bot play from this seat (PROTOCOL.md 6.3)? The answer
+        comes as ``hint`` (or ``hint_refused``), counted in ``hint_news``."""
+        rid = self.request(Hint)
+        if rid is not None:
+            self._hint_ids.add(rid)
 
     def send_chat(self, text: str) -> None:
         self.request(Chat, text=text[:CHAT_MAX])

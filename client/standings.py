@@ -39,6 +39,9 @@ def line_text(rank: int, line: StandingLine) -> str:
         parts.append(_("Places from first to last: {counts}.").format(counts=counts))
     if line.stage is not None:
         parts.append(_("Best stage: {stage}.").format(stage=line.stage))
+    if line.hinted:
+        parts.append(ngettext("With a hint in {n} game.", "With a hint in {n} games.",
+                              line.hinted).format(n=line.hinted))
     return " ".join(parts)
 
 

@@ -452,6 +452,40 @@ MESSAGES: dict[str, str] = {
     ),
     'Esc: close': 'Esc: затваряне',
     'standings': 'класиране',
+    # client/hint_words.py, client/screens/table.py, client/screens/lobby.py (hints)
+    "Hint: {action} — {reason}": "Подсказка: {action} — {reason}",
+    "Hint: {action}": "Подсказка: {action}",
+    "play {card}": "изиграйте {card}",
+    "play {card} and name {color}": "изиграйте {card} и изберете цвят: {color}",
+    "close the TAKI": "затворете TAKI",
+    "end the turn": "завършете хода",
+    "say last card": "кажете „последна карта“",
+    "break the +3": "разбийте +3",
+    "let the +3 through": "пропуснете +3",
+    "you have no card to play": "нямате карта, която да изиграете",
+    "it is your only move": "това е единственият ви ход",
+    "it empties your hand": "така ръката ви остава празна",
+    "the +3's player draws instead of you": "играчът с +3 тегли вместо вас",
+    "the King cancels what you owe": "Кралят отменя дължимите от вас карти",
+    "the next player owes more, or must stack": (
+        "следващият играч дължи повече или трябва да добави +2"
+    ),
+    "one card left: say last card with it": "остава ви една карта: кажете „последна карта“ с нея",
+    "{name} is close to winning": "{name} е близо до победата",
+    "a run gets rid of several cards at once": "серията ви освобождава от няколко карти наведнъж",
+    "you hold most cards of that colour": "имате най-много карти от този цвят",
+    "keeps your +2 for a stack": "пазите своя +2 за натрупване",
+    "it did best when the bot played the game on": (
+        "това се получи най-добре, когато ботът изигра играта нататък"
+    ),
+    "Hints are off at this table.": "Подсказките са изключени на тази маса.",
+    "Hints are for your turn.": "Подсказките са за вашия ход.",
+    "Looking for a hint...": "Търсене на подсказка...",
+    "hint": "подсказка",
+    "hints": "подсказки",
+    "Hints for learners (H shows the bot's choice)": (
+        "Подсказки за начинаещи (H показва избора на бота)"
+    ),
 }
 
 PLURALS: dict[str, dict[str, str]] = {
@@ -486,6 +520,10 @@ PLURALS: dict[str, dict[str, str]] = {
     "{count} other player is at your server. Quitting stops it for them too.": {
         "one": "Още {count} играч е на вашия сървър. Ако излезете, сървърът ще спре и за него.",
         "other": "Още {count} играчи са на вашия сървър. Ако излезете, сървърът ще спре и за тях.",
+    },
+    "With a hint in {n} game.": {
+        "one": "С подсказка в {n} игра.",
+        "other": "С подсказка в {n} игри.",
     },
 }
 
@@ -577,6 +615,7 @@ RULES = """\
 | s, a, A, x, r | домакин: начало, бот (вашето ниво), лесен бот, махане на бот, реванш |
 | v | повторение на приключилата игра стъпка по стъпка (→ / ← за напред и назад) |
 | S | класирането на тази маса за вечерта (и във фоайето) |
+| H | подсказка: ходът, който би изиграл силен бот, и защо (маси с подсказки) |
 | q | напускане на масата |
 | ? | тази помощ (Esc я затваря) |
 """

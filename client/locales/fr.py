@@ -470,6 +470,42 @@ MESSAGES: dict[str, str] = {
     ),
     'Esc: close': 'Échap : fermer',
     'standings': 'classement',
+    # client/hint_words.py, client/screens/table.py, client/screens/lobby.py (hints)
+    "Hint: {action} — {reason}": "Indice : {action} — {reason}",
+    "Hint: {action}": "Indice : {action}",
+    "play {card}": "jouer {card}",
+    "play {card} and name {color}": "jouer {card} en annonçant {color}",
+    "close the TAKI": "fermer le TAKI",
+    "end the turn": "finir le tour",
+    "say last card": "dire « dernière carte »",
+    "break the +3": "briser le +3",
+    "let the +3 through": "laisser passer le +3",
+    "you have no card to play": "vous n'avez aucune carte à jouer",
+    "it is your only move": "c'est votre seul coup possible",
+    "it empties your hand": "elle vide votre main",
+    "the +3's player draws instead of you": "le joueur du +3 pioche à votre place",
+    "the King cancels what you owe": "le Roi annule ce que vous deviez piocher",
+    "the next player owes more, or must stack": "le joueur suivant doit piocher plus, ou empiler",
+    "one card left: say last card with it": (
+        "il vous restera une carte : dites « dernière carte » en la jouant"
+    ),
+    "{name} is close to winning": "{name} est près de gagner",
+    "a run gets rid of several cards at once": (
+        "une série vous débarrasse de plusieurs cartes à la fois"
+    ),
+    "you hold most cards of that colour": "vous avez le plus de cartes de cette couleur",
+    "keeps your +2 for a stack": "garde votre +2 pour empiler",
+    "it did best when the bot played the game on": (
+        "c'est ce qui a le mieux réussi quand le bot a joué la suite"
+    ),
+    "Hints are off at this table.": "Les indices sont désactivés à cette table.",
+    "Hints are for your turn.": "Les indices sont pour votre tour.",
+    "Looking for a hint...": "Recherche d'un indice...",
+    "hint": "indice",
+    "hints": "indices",
+    "Hints for learners (H shows the bot's choice)": (
+        "Indices pour apprendre (H montre le choix du bot)"
+    ),
 }
 
 PLURALS: dict[str, dict[str, str]] = {
@@ -521,6 +557,11 @@ PLURALS: dict[str, dict[str, str]] = {
             "{count} autres joueurs sont sur votre serveur : si vous quittez, il s'arrête aussi "
             "pour eux."
         ),
+    },
+    "With a hint in {n} game.": {
+        "one": "Avec un indice dans {n} partie.",
+        "many": "Avec un indice dans {n} parties.",
+        "other": "Avec un indice dans {n} parties.",
     },
 }
 
@@ -618,6 +659,7 @@ avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4
 | s, a, A, x, r | hôte : lancer, ajouter un bot / un bot facile, retirer un bot, revanche |
 | v | revoir la partie terminée coup par coup (→ / ← pour avancer et reculer) |
 | S | le classement de la soirée à cette table (aussi dans le salon) |
+| H | un indice : le coup que jouerait un bot fort, et pourquoi (tables avec indices) |
 | q | quitter la table |
 | ? | cette aide (Échap la ferme) |
 """

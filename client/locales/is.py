@@ -458,6 +458,38 @@ MESSAGES: dict[str, str] = {
     ),
     'Esc: close': 'Esc: loka',
     'standings': 'staðan',
+    # client/hint_words.py, client/screens/table.py, client/screens/lobby.py (hints)
+    "Hint: {action} — {reason}": "Vísbending: {action} — {reason}",
+    "Hint: {action}": "Vísbending: {action}",
+    "play {card}": "spilaðu: {card}",
+    "play {card} and name {color}": "spilaðu: {card}, litur: {color}",
+    "close the TAKI": "lokaðu TAKI",
+    "end the turn": "ljúktu umferðinni",
+    "say last card": "segðu „síðasta spil“",
+    "break the +3": "brjóttu +3",
+    "let the +3 through": "hleyptu +3 í gegn",
+    "you have no card to play": "þú átt ekkert spil sem má spila",
+    "it is your only move": "þú getur ekkert annað gert",
+    "it empties your hand": "þá tæmist höndin þín",
+    "the +3's player draws instead of you": "sá sem lagði +3 dregur í þinn stað",
+    "the King cancels what you owe": "Kóngurinn fellir niður það sem þú skuldar",
+    "the next player owes more, or must stack": "næsti spilari skuldar meira eða verður að bæta á",
+    "one card left: say last card with it": "eitt spil eftir: segðu „síðasta spil“ með því",
+    "{name} is close to winning": "{name} er nálægt sigri",
+    "a run gets rid of several cards at once": "röð losar þig við mörg spil í einu",
+    "you hold most cards of that colour": "þú átt flest spil í þeim lit",
+    "keeps your +2 for a stack": "geymir +2 til að bæta á síðar",
+    "it did best when the bot played the game on": (
+        "þetta gekk best þegar tölvan spilaði leikinn áfram"
+    ),
+    "Hints are off at this table.": "Vísbendingar eru óvirkar við þetta borð.",
+    "Hints are for your turn.": "Vísbendingar eru fyrir þína umferð.",
+    "Looking for a hint...": "Leita að vísbendingu...",
+    "hint": "vísbending",
+    "hints": "vísbendingar",
+    "Hints for learners (H shows the bot's choice)": (
+        "Vísbendingar fyrir byrjendur (H sýnir val tölvunnar)"
+    ),
 }
 
 PLURALS: dict[str, dict[str, str]] = {
@@ -498,6 +530,10 @@ PLURALS: dict[str, dict[str, str]] = {
             "{count} aðrir spilarar eru á þjóninum þínum. Ef þú hættir stöðvast þjónninn líka "
             "hjá þeim."
         ),
+    },
+    "With a hint in {n} game.": {
+        "one": "Með vísbendingu í {n} leik.",
+        "other": "Með vísbendingu í {n} leikjum.",
     },
 }
 
@@ -585,6 +621,7 @@ umferðinni þinni).
 | s, a, A, x, r | gestgjafi: byrja, bæta við tölvu / auðveldri tölvu, fjarlægja tölvu, nýr leikur |
 | v | fara í gegnum lokinn leik skref fyrir skref (→ / ← í endurspilun) |
 | S | staðan við þetta borð í kvöld (líka í anddyrinu) |
+| H | vísbending: hvað sterk tölva myndi spila og hvers vegna (borð með vísbendingum) |
 | q | fara frá borðinu |
 | ? | þessi hjálp (Esc lokar henni) |
 """

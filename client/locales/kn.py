@@ -461,6 +461,40 @@ MESSAGES: dict[str, str] = {
     ),
     'Esc: close': 'Esc: ಮುಚ್ಚಿ',
     'standings': 'ಶ್ರೇಯಾಂಕ',
+    # client/hint_words.py, client/screens/table.py, client/screens/lobby.py (hints)
+    "Hint: {action} — {reason}": "ಸುಳಿವು: {action} — {reason}",
+    "Hint: {action}": "ಸುಳಿವು: {action}",
+    "play {card}": "{card} ಆಡಿ",
+    "play {card} and name {color}": "{card} ಆಡಿ, ಬಣ್ಣ: {color}",
+    "close the TAKI": "TAKI ಮುಚ್ಚಿ",
+    "end the turn": "ಸರದಿ ಮುಗಿಸಿ",
+    "say last card": "“ಕೊನೆಯ ಕಾರ್ಡ್” ಎನ್ನಿ",
+    "break the +3": "+3 ಮುರಿಯಿರಿ",
+    "let the +3 through": "+3 ಹಾದುಹೋಗಲು ಬಿಡಿ",
+    "you have no card to play": "ಆಡಬಹುದಾದ ಕಾರ್ಡ್ ನಿಮ್ಮ ಬಳಿ ಇಲ್ಲ",
+    "it is your only move": "ಇದೊಂದೇ ನಿಮ್ಮ ಆಯ್ಕೆ",
+    "it empties your hand": "ಇದರಿಂದ ನಿಮ್ಮ ಕೈ ಖಾಲಿಯಾಗುತ್ತದೆ",
+    "the +3's player draws instead of you": "+3 ಹಾಕಿದವರು ನಿಮ್ಮ ಬದಲು ತೆಗೆಯುತ್ತಾರೆ",
+    "the King cancels what you owe": "ರಾಜ ನೀವು ತೆಗೆಯಬೇಕಾದ ಕಾರ್ಡುಗಳನ್ನು ರದ್ದುಮಾಡುತ್ತದೆ",
+    "the next player owes more, or must stack": "ಮುಂದಿನ ಆಟಗಾರ ಇನ್ನಷ್ಟು ತೆಗೆಯಬೇಕು ಅಥವಾ +2 ಹಾಕಬೇಕು",
+    "one card left: say last card with it": (
+        "ಒಂದು ಕಾರ್ಡ್ ಉಳಿಯುತ್ತದೆ: ಅದರೊಂದಿಗೆ “ಕೊನೆಯ ಕಾರ್ಡ್” ಎನ್ನಿ"
+    ),
+    "{name} is close to winning": "{name} ಗೆಲುವಿನ ಹತ್ತಿರ ಇದ್ದಾರೆ",
+    "a run gets rid of several cards at once": "ಸರಣಿಯಿಂದ ಒಮ್ಮೆಗೇ ಹಲವು ಕಾರ್ಡುಗಳನ್ನು ಇಳಿಸಬಹುದು",
+    "you hold most cards of that colour": "ಆ ಬಣ್ಣದ ಕಾರ್ಡುಗಳೇ ನಿಮ್ಮ ಬಳಿ ಹೆಚ್ಚು",
+    "keeps your +2 for a stack": "ನಿಮ್ಮ +2 ಅನ್ನು ಮುಂದೆ ಪೇರಿಸಲು ಉಳಿಸುತ್ತದೆ",
+    "it did best when the bot played the game on": (
+        "ಬಾಟ್ ಆಟವನ್ನು ಮುಂದುವರಿಸಿ ನೋಡಿದಾಗ ಇದೇ ಉತ್ತಮವಾಗಿತ್ತು"
+    ),
+    "Hints are off at this table.": "ಈ ಮೇಜಿನಲ್ಲಿ ಸುಳಿವುಗಳು ಆಫ್ ಆಗಿವೆ.",
+    "Hints are for your turn.": "ಸುಳಿವುಗಳು ನಿಮ್ಮ ಸರದಿಯಲ್ಲಿ ಮಾತ್ರ.",
+    "Looking for a hint...": "ಸುಳಿವು ಹುಡುಕಲಾಗುತ್ತಿದೆ...",
+    "hint": "ಸುಳಿವು",
+    "hints": "ಸುಳಿವುಗಳು",
+    "Hints for learners (H shows the bot's choice)": (
+        "ಕಲಿಯುವವರಿಗೆ ಸುಳಿವುಗಳು (H ಬಾಟ್ ಆಯ್ಕೆಯನ್ನು ತೋರಿಸುತ್ತದೆ)"
+    ),
 }
 
 PLURALS: dict[str, dict[str, str]] = {
@@ -501,6 +535,10 @@ PLURALS: dict[str, dict[str, str]] = {
             "ನಿಮ್ಮ ಸರ್ವರ್\u200cನಲ್ಲಿ ಇನ್ನೂ {count} ಆಟಗಾರರಿದ್ದಾರೆ. ನೀವು ನಿರ್ಗಮಿಸಿದರೆ ಅವರಿಗೂ ಸರ್ವರ್ "
             "ನಿಲ್ಲುತ್ತದೆ."
         ),
+    },
+    "With a hint in {n} game.": {
+        "one": "{n} ಆಟದಲ್ಲಿ ಸುಳಿವು ಪಡೆದಿದ್ದಾರೆ.",
+        "other": "{n} ಆಟಗಳಲ್ಲಿ ಸುಳಿವು ಪಡೆದಿದ್ದಾರೆ.",
     },
 }
 
@@ -591,6 +629,7 @@ RULES = """\
 | s, a, A, x, r | ಆತಿಥೇಯ: ಆರಂಭಿಸಿ, ಬಾಟ್ ಸೇರಿಸಿ / ಸುಲಭ ಬಾಟ್ ಸೇರಿಸಿ, ಬಾಟ್ ತೆಗೆಯಿರಿ, ಮರುಪಂದ್ಯ |
 | v | ಮುಗಿದ ಆಟವನ್ನು ಹೆಜ್ಜೆ ಹೆಜ್ಜೆಯಾಗಿ ನೋಡಿ (ಮರುನೋಟದಲ್ಲಿ → / ←) |
 | S | ಈ ಮೇಜಿನ ಇಂದಿನ ಶ್ರೇಯಾಂಕ (ಮೊಗಸಾಲೆಯಲ್ಲೂ) |
+| H | ಸುಳಿವು: ಬಲಿಷ್ಠ ಬಾಟ್ ಏನು ಆಡುತ್ತಿತ್ತು ಮತ್ತು ಏಕೆ (ಸುಳಿವುಗಳಿರುವ ಮೇಜುಗಳಲ್ಲಿ) |
 | q | ಮೇಜು ಬಿಡಿ |
 | ? | ಈ ಸಹಾಯ (Esc ಇದನ್ನು ಮುಚ್ಚುತ್ತದೆ) |
 """

@@ -93,6 +93,7 @@ RULES = """\
 | s, a, A, x, r | host: start, add a bot (your level), add an easy bot, remove a bot, rematch |
 | v | step through the finished game (→ / ← in the replay) |
 | S | the standings of the evening at this table (in the lobby too) |
+| H | a hint: the move a strong bot would make, and why (tables with hints on) |
 | q | leave the table |
 | ? | this help (Esc closes it) |
 """

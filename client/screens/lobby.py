@@ -38,6 +38,8 @@ def options_words(info: TableInfo) -> str:
         words.append(_("must play"))
     if o.play_for_places:
         words.append(_("places"))
+    if o.hints:
+        words.append(_("hints"))
     if o.turn_timer:
         words.append(_("{time} per turn").format(time=seconds(o.turn_timer)))
     return ", ".join(words) or "-"
@@ -66,6 +68,7 @@ class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
             yield Checkbox(_("Stairs (8-stage tournament)"), id="stairs")
             yield Checkbox(_("Must play if able (no drawing while you can play)"), id="must")
             yield Checkbox(_("Play for places (play on for 2nd, 3rd ...)"), id="places")
+            yield Checkbox(_("Hints for learners (H shows the bot's choice)"), id="hints")
             with Horizontal(classes="field"):
                 yield Static(_("Turn timer in seconds (0: none)"), classes="label")
                 yield Input(value="0", id="timer", type="integer", max_length=4)
@@ -123,6 +126,7 @@ class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
             self.query_one("#places", Checkbox).value,
             float(timer) if timer else None,
             float(window),
+            hints=self.query_one("#hints", Checkbox).value,
         )
         self.dismiss((options, level))
 

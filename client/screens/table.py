@@ -26,6 +26,7 @@ from engine.reasons import why_not
 from protocol.limits import CHAT_MAX, NAME_MAX, TABLE_NAME_MAX
 
 from .. import intents
+from ..hint_words import hint_line
 from ..i18n import _, ngettext
 from ..i18n import key as key_name
 from ..safe import inert
@@ -106,6 +107,7 @@ class TableScreen(SessionScreen):
         Binding("r", "host('rematch')", "Rematch", show=False),
         Binding("v", "replay", "Replay", show=False),
         Binding("S", "standings", "Standings", show=False),
+        Binding("H", "hint", "Hint", show=False),
         Binding("t", "chat", "Chat"),
         Binding("escape", "leave_chat", show=False),
         Binding("question_mark", "app.help", "Help"),
@@ -132,18 +134,23 @@ class TableScreen(SessionScreen):
         self._banner_timer: Timer | None = None
         self._spare = 0
         """Rows the log leaves free (where the leading card is drawn large)."""
+        self._hint_news = session.hint_news
+        """The session's hints shown so far (``_take_hint``)."""
 
-    def flash(self, text: str, *, until_moved: bool = False) -> None:
+    def flash(self, text: str, *, until_moved: bool = False, seconds: float = 5) -> None:
         """A short message in the status line (a refusal, a hint), gone after 5 s; with
         ``until_moved`` (a refusal: it describes the game as it is now) gone as soon as
         the game moves on, too -- else it went on saying "Match yellow or 6" over the
         next player's turn."""
+        self._set_flash(text, until_moved, seconds)
+        self.refresh_view()
+
+    def _set_flash(self, text: str, until_moved: bool, seconds: float) -> None:
         self._flash = text
         self._flash_seq = self.session.state.seq if until_moved else None
         if self._flash_timer is not None:
             self._flash_timer.stop()  # (an older flash's timer must not cut this one)
-        self._flash_timer = self.set_timer(5, self._unflash)
-        self.refresh_view()
+        self._flash_timer = self.set_timer(seconds, self._unflash)
 
     def _unbanner(self) -> None:
         self._banner = ""
@@ -191,6 +198,7 @@ class TableScreen(SessionScreen):
             self._redraw()
 
     def _redraw(self) -> None:
+        self._take_hint()
         state = self.session.state
         info = state.info
         view = state.view
@@ -472,6 +480,30 @@ class TableScreen(SessionScreen):
             out.append_text(part)
         return out
 
+    def _take_hint(self) -> None:
+        """A hint (or its refusal) that arrived since the last redraw: shown in the status
+        line until the game moves on, the card it plays selected in the hand. A hint
+        worked out for an earlier moment of the game is dropped."""
+        session = self.session
+        if session.hint_news == self._hint_news:
+            return
+        self._hint_news = session.hint_news
+        state = session.state
+        refused = session.hint_refused
+        if refused is not None:
+            text = (_("Hints are off at this table.") if refused.code == "not_allowed"
+                    else inert(refused.message, 300))
+            self._set_flash(text, True, 8)
+            return
+        hint = session.hint
+        if hint is None or hint.seq != state.seq:
+            return
+        card = hint.action.card
+        hand = self.shown_hand()
+        if hint.action.type == "play" and card in hand:
+            self.selected = hand.index(card)
+        self._set_flash(hint_line(hint, state.names()), True, 30)
+
     def chatting(self) -> bool:
         """The chat box has the keys (typing goes there, not to the game)."""
         focused = self.focused
@@ -508,6 +540,8 @@ class TableScreen(SessionScreen):
             items.append(("v", _("replay"), True))
         if info is not None and info.standings is not None and info.state != "playing":
             items.append(("S", _("standings"), True))
+        if info is not None and info.options.hints and state.legal:
+            items.append(("H", _("hint"), False))
         if state.playable():
             items.append(("←→/1-9", _("choose"), False))
             items.append((key_name("Enter"), _("play"), True))
@@ -603,6 +637,18 @@ class TableScreen(SessionScreen):
                        else _("Only before the game starts."))
             return
         self.post_message(intents.HostCommand(what))
+
+    def action_hint(self) -> None:
+        """Ask what the strong bot would play from this seat (tables with hints on)."""
+        state = self.session.state
+        info = state.info
+        if info is not None and not info.options.hints:
+            self.flash(_("Hints are off at this table."))
+        elif not state.legal:
+            self.flash(_("Hints are for your turn."))
+        else:
+            self.flash(_("Looking for a hint..."), until_moved=True)
+            self.post_message(intents.AskHint())
 
     def action_replay(self) -> None:
         info = self.session.state.info
