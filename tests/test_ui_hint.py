@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from textual.widgets import Checkbox
+from textual.widgets import Button, Checkbox
 
 from client.app import TakiApp
 from client.config import Settings
@@ -97,7 +97,7 @@ async def test_the_new_table_form_offers_hints_off_by_default() -> None:
         assert box.value is False
         box.value = True
         await settled(pilot)
-        app.screen.query_one("#create").press()
+        app.screen.query_one("#create", Button).press()
         await until(lambda: bool(chosen))
     options, _level = chosen[0]
     assert options.hints is True
