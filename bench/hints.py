@@ -20,6 +20,7 @@ import json
 import sys
 import time
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import trio
@@ -63,11 +64,16 @@ async def play_on(client: Player) -> None:
     while True:
         if client.view and client.view.get("over"):
             await client.request(Rematch)
-            await client.wait_until(lambda: bool(client.view) and not client.view.get("over"))
+            await client.wait_until(lambda: not (client.view or {}).get("over", True))
         elif client.legal:
             await client.act(client.legal[0])
         else:
             await trio.sleep(0.005)
+
+
+def moved_on(client: Player, seq: int) -> bool:
+    """The table moved past ``seq``, or the client has nothing to do now."""
+    return client.seq != seq or not client.legal
 
 
 async def measure(args: argparse.Namespace) -> dict[str, Any]:
@@ -85,7 +91,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
             await me.wait_until(lambda: bool(me.legal) or bool(me.view and me.view.get("over")))
             if me.view and me.view.get("over"):
                 await me.request(Rematch)
-                await me.wait_until(lambda: bool(me.view) and not me.view.get("over"))
+                await me.wait_until(lambda: not (me.view or {}).get("over", True))
                 continue
             seen = len(me.received)
             started = time.perf_counter()
@@ -98,7 +104,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
             action, at = said[-1].action, said[-1].seq
             await me.act(GameAction(action.type, None, action.card, action.color,
                                     action.last_card))
-            await me.wait_until(lambda at=at: me.seq != at or not me.legal)
+            await me.wait_until(partial(moved_on, me, at))
         nursery.cancel_scope.cancel()
     del server
     return {"hints": len(times), "players": args.players, "busy_tables": args.busy,
