@@ -58,6 +58,7 @@ async def test_h_shows_the_hint_and_selects_its_card(server: ServerThread) -> No
             assert screen.shown_hand()[screen.selected] == hint.action.card
         assert " — " in line or hint.reason not in ("best_odds", "keeps_stack_card")
         assert "H hint" in str(screen.query_one("#keys").render())
+        assert "hints" in str(screen.query_one("#title").render())
 
 
 @pytest.mark.asyncio
@@ -70,6 +71,7 @@ async def test_h_says_hints_are_off_where_the_table_gives_none(server: ServerThr
         await until(lambda: "Hints are off at this table." in status(app))
         assert app.session.hint is None
         assert "H hint" not in str(app.screen.query_one("#keys").render())
+        assert "hints" not in str(app.screen.query_one("#title").render())
 
 
 @pytest.mark.asyncio

@@ -208,6 +208,8 @@ class TableScreen(SessionScreen):
         if info is not None:
             title.append(f" {inert(info.options.name, TABLE_NAME_MAX)} ", style="bold reverse")
             title.append(f"  {_(info.state)}")
+            if info.options.hints:
+                title.append("  " + _("hints"), style="dim")
             if me is None:
                 title.append("  " + _("(watching)"), style="italic")
         conn = self.session.connection_note
