@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .actions import BREAK, DECLARE, DRAW, PLAY, Action
+from .bots import make_bot
 from .cards import COLOR_OF, COLORS, SYMBOL_OF, full_deck
 from .game import Game, Options, Pending, Run
 
@@ -70,8 +71,6 @@ def hint(view: dict[str, Any], seed: int = 0, legal: Sequence[Action] | None = N
 
     ``legal`` is the seat's legal actions (a server has them; they follow from the view
     alone); left out, they are worked out from the view (``legal_from_view``)."""
-    from .bots import make_bot  # (engine.bots imports the strong bot: import it late)
-
     mine = list(legal) if legal is not None else legal_from_view(view)
     if not mine:
         raise ValueError("the seat has no decision to make now")

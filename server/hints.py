@@ -16,13 +16,13 @@ import logging
 import time
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import trio
 
 from engine import Action as EngineAction
 from engine import view_of
-from engine.bots import make_bot
+from engine.bots import Bot, make_bot
 from engine.hint import explain
 from protocol.errors import ProtocolError
 from protocol.messages import GameAction, Suggestion
@@ -30,7 +30,7 @@ from protocol.messages import GameAction, Suggestion
 from .clocks import thinkers as thread_limiter
 from .seats import Member
 from .standings import key_of
-from .thinking import SEARCH_LIMIT, Thinkers
+from .thinking import SEARCH_LIMIT
 
 if TYPE_CHECKING:
     from .table import Table
@@ -38,6 +38,20 @@ if TYPE_CHECKING:
 log = logging.getLogger("taki.server")
 
 OFF_TEXT = "hints are off at this table"
+
+HINT_WAIT = 5.0
+"""Seconds a hint may take in all, waiting for a free worker included: the asking
+session handles its requests in order (PROTOCOL.md section 4), so it reads nothing
+else meanwhile, and must answer well within its idle timeout (15 s). Past it, the
+basic bot's choice is given."""
+
+
+class Pool(Protocol):
+    """Where searches run (server/thinking.py ``Thinkers``)."""
+
+    async def choose(
+        self, bot: Bot, view: dict[str, Any], legal: list[EngineAction]
+    ) -> tuple[EngineAction, Bot]: ...
 
 
 @dataclass(frozen=True)
@@ -74,22 +88,28 @@ def question(table: Table, member: Member) -> Question:
     return Question(seat, view_of(game, seat), mine, table.seq, seed)
 
 
-async def suggestion(thinkers: Thinkers | None, asked: Question) -> Suggestion:
+async def suggestion(
+    thinkers: Pool | None, asked: Question, wait: float = HINT_WAIT
+) -> Suggestion:
     """The strong bot's choice for ``asked``, searched away from the event loop (the
     server's worker processes; a table on its own, e.g. in a test: a thread), and its
-    reason. A search that fails or does not answer in time gives ``basic``'s choice."""
+    reason. A search that fails or does not answer within ``wait`` seconds gives
+    ``basic``'s choice."""
     started = time.perf_counter()
     bot = make_bot("strong", asked.seed)
     choice: EngineAction | None = None
     try:
-        if thinkers is not None:
-            choice, _ = await thinkers.choose(bot, asked.view, asked.legal)
-        else:
-            with trio.fail_after(SEARCH_LIMIT):
-                choice = await trio.to_thread.run_sync(
-                    bot.choose, asked.view, asked.legal,
-                    limiter=thread_limiter(), abandon_on_cancel=True,
-                )
+        with trio.move_on_after(wait) as waited:
+            if thinkers is not None:
+                choice, _ = await thinkers.choose(bot, asked.view, asked.legal)
+            else:
+                with trio.fail_after(SEARCH_LIMIT):
+                    choice = await trio.to_thread.run_sync(
+                        bot.choose, asked.view, asked.legal,
+                        limiter=thread_limiter(), abandon_on_cancel=True,
+                    )
+        if waited.cancelled_caught:
+            log.warning("a hint's search took over %g s; basic's choice is given", wait)
     except Exception as exc:  # (SearchTimeout and trio.TooSlowError among them)
         log.warning("a hint's search failed (%r); basic's choice is given", exc)
     if choice is None:

@@ -4,10 +4,18 @@ the standings as a hinted game."""
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
+import pytest
+import trio
+import trio.testing
+
+from engine import Action as EngineAction
+from engine import Game, view_of
+from engine.bots import Bot, make_bot
 from engine.hint import REASONS
 from protocol.messages import Ack, Error, Hint, Spectate, Suggestion
+from server.hints import Question, suggestion
 
 from .netclient import connect, next_mover, play_out, running_server, seated_pair
 
@@ -64,3 +72,28 @@ async def test_a_game_with_a_hint_counts_as_hinted_in_the_standings() -> None:
         hinted = {line.name: line.hinted for line in b.table.standings.lines}
         assert hinted == {"A": 1, "B": 0}
         nursery.cancel_scope.cancel()
+
+
+class StuckPool:
+    """A worker pool whose search never answers."""
+
+    async def choose(self, bot: Bot, view: dict[str, Any], legal: list[EngineAction]
+                     ) -> tuple[EngineAction, Bot]:
+        await trio.sleep_forever()
+        raise AssertionError("unreachable")
+
+
+@pytest.mark.trio
+async def test_a_hint_whose_search_is_stuck_gives_basics_choice_in_time(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    game = Game.new(3, 5)
+    seat = game.turn
+    mine = [a for a in game.legal_actions() if a.seat == seat]
+    asked = Question(seat, view_of(game, seat), mine, 17, 1)
+    started = trio.current_time()
+    said = await suggestion(StuckPool(), asked, wait=5)
+    assert trio.current_time() - started == pytest.approx(5)
+    basic = make_bot("basic").choose(view_of(game, seat), mine)
+    assert (said.seq, said.action.type, said.action.card) == (17, basic.type, basic.card)
+    assert said.reason in REASONS
