@@ -1,4 +1,5 @@
-"""What the bench scripts share: a server process, the protocol client, the figures.
+"""What the probes, the tests and the bench scripts share: a server process, the protocol
+client, the figures, the /proc process helpers.
 
 - ``Client``: one connection speaking the taki protocol through
   ``protocol.connection.ClientConnection``; it keeps its view by the event patches,
@@ -10,9 +11,10 @@
   n``), watched through /proc.
 - ``TableClock``: a move's latency, from its send to its first event at every seat.
 - ``percentile``, ``latencies``, ``ms``, and the /proc readers (``proc_kib``,
-  ``proc_cpu``, ``open_sockets``, ``machine_busy``).
+  ``proc_cpu``, ``open_sockets``, ``machine_busy``, ``descendants``, ``cmdline``,
+  ``alive``).
 
-Benches talk to 127.0.0.1 only, to servers started with ``--no-advertise``.
+Everything here talks to 127.0.0.1 only, to servers started with ``--no-advertise``.
 """
 
 from __future__ import annotations
