@@ -1,4 +1,5 @@
-"""Benchmarks, each a module over ``bench/harness.py`` (see the README's Benchmarks).
+"""Benchmarks: each measures and prints figures (see the README's Benchmarks), with the
+servers, clients and /proc readers of tests/support/ (harness.py).
 
 Every bench runs as ``python -m bench.<name>``, which imports this package first: it
 keeps LAN discovery on this machine (``TAKI_DISCOVERY=loopback``, inherited by the

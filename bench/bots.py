@@ -31,9 +31,9 @@ import time
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from bench.harness import percentile
 from engine.bots import Bot, make_bot, play_bots
 from engine.game import Options
+from tests.support.harness import percentile
 
 CONFIGS: dict[str, Options] = {
     "default": Options(),

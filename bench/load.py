@@ -8,7 +8,7 @@ serve`` (default) runs ``server.app.serve`` in ``python -m bench.load --child``,
 also watches its trio loop (how late a 20 ms sleep wakes) and GC pauses; ``--server
 cli`` runs the ``taki-server`` command line (not watched). ``4 * tables`` player clients
 sit 4 to a table (the first creates and hosts it), then the spectators spread over the
-tables; all are ``bench.harness.Client`` tasks in this process. After every host deals,
+tables; all are ``tests.support.harness.Client`` tasks in this process. After every host deals,
 the hold (``--seconds``): at each table the seat with a legal list acts (``BasicBot``)
 about once per ``--pace`` seconds (0.8..1.2 x pace), each action carrying ``seq``; hosts
 deal a rematch a pace after a game ends. This process's cyclic GC is off during the hold
@@ -43,7 +43,12 @@ from typing import Any
 
 import trio
 
-from bench.harness import (
+from engine.bots import BasicBot
+from protocol import messages as m
+from protocol.errors import ProtocolError
+from server.app import serve
+from server.session import Limits
+from tests.support.harness import (
     CHILD_PORT,
     HOST,
     SEATS,
@@ -61,11 +66,6 @@ from bench.harness import (
     run_limited,
     within,
 )
-from engine.bots import BasicBot
-from protocol import messages as m
-from protocol.errors import ProtocolError
-from server.app import serve
-from server.session import Limits
 
 TARGET_P99_MS = 50.0
 TARGET_KIB_PER_CONNECTION = 100.0

@@ -65,20 +65,6 @@ from typing import Any
 import msgpack
 import trio
 
-from bench.harness import (
-    CHILD_PORT,
-    HOST,
-    RECV,
-    ROOT,
-    SEATS,
-    ServerProcess,
-    TableClock,
-    latencies,
-    ms,
-    now,
-    percentile,
-    within,
-)
 from engine.actions import Action as EngineAction
 from engine.bots import BasicBot
 from protocol.connection import ClientConnection
@@ -97,6 +83,20 @@ from protocol.patch import apply_patch
 from server.app import serve
 from server.outbox import Outbox, Outboxes
 from server.session import Limits
+from tests.support.harness import (
+    CHILD_PORT,
+    HOST,
+    RECV,
+    ROOT,
+    SEATS,
+    ServerProcess,
+    TableClock,
+    latencies,
+    ms,
+    now,
+    percentile,
+    within,
+)
 
 QUEUE = 512  # frames queued per connection, as server.session.Limits.queue_size
 TARGET_RATIO = 0.5

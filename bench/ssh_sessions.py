@@ -33,7 +33,7 @@ from typing import Any
 
 import asyncssh
 
-from bench.harness import HOST, ROOT, alive, cmdline, descendants, proc_cpu, proc_kib
+from tests.support.harness import HOST, ROOT, alive, cmdline, descendants, proc_cpu, proc_kib
 
 CSI = b"\x1b["
 IDLE_SECONDS = 5.0

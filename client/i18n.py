@@ -17,7 +17,7 @@ language's CLDR plural rule gives for ``n``. Catalogs live in
 
 Adding a language is adding one file. Why dicts and not gettext ``.po`` files with
 Babel: five languages with two or three plural categories each are five one-line rules
-(checked against CLDR's own examples in tests/test_i18n.py); Python catalogs need no
+(checked against CLDR's own examples in tests/client/test_i18n.py); Python catalogs need no
 compile step, load with the package, and a test reads every ``_()`` and ``ngettext()``
 call to prove each catalog complete. Babel would add a dependency for what is here
 twenty lines.

@@ -3,7 +3,7 @@
 Each class declares its wire ``TYPE``, who sends it (``SENDER``: client, server or
 both) and ``SINCE``, the protocol version it appeared in; each field's annotation is its
 wire type and ``rule(...)`` its limits (see ``records``). PROTOCOL.md documents the same
-catalogue for people; ``tests/test_protocol_catalogue.py`` keeps the two in step.
+catalogue for people; ``tests/protocol/test_protocol_catalogue.py`` keeps the two in step.
 
 Requests (client messages that ask the server to do something) carry a client-chosen
 ``id``; the server answers each with an ``ack`` or an ``error`` naming that id.
@@ -316,7 +316,7 @@ class Ack(Message):
 
     def encode(self, version: int = PROTOCOL_VERSION, max_frame: int = MAX_FRAME) -> bytes:
         # Every action earns a bare ack: its map is built directly (the same bytes as
-        # the generic path, tests/test_protocol_messages.py).
+        # the generic path, tests/protocol/test_protocol_messages.py).
         if self.table is None and self.seat is None and self.token is None:
             return encode_frame({"type": "ack", "id": self.id, "ok": self.ok}, max_frame)
         return Message.encode(self, version, max_frame)

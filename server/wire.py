@@ -54,7 +54,7 @@ def event_frame(
 ) -> bytes:
     """The frame of ``Event(seq, event, view, legal)``, made straight from maps the
     server built itself: the same bytes as the record's ``encode`` at every version
-    (no event field is newer than v1; tests/test_event_frames.py holds them equal),
+    (no event field is newer than v1; tests/server/test_event_frames.py holds them equal),
     without building and walking a record for each of a table's members."""
     body: dict[str, Any] = {"type": Event.TYPE, "seq": seq, "event": event}
     if view is not None:

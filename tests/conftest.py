@@ -21,13 +21,13 @@ if os.environ.get("TAKI_DISCOVERY") not in ("loopback", "off"):
     os.environ["TAKI_DISCOVERY"] = "loopback"
 
 if TYPE_CHECKING:
-    from .server_thread import ServerThread
+    from .support.server_thread import ServerThread
 
 
 @pytest.fixture
 def server() -> Iterator[ServerThread]:
     """A real server on a loopback port in its own thread, for the asyncio client tests."""
-    from .server_thread import ServerThread  # imported after TAKI_DISCOVERY is set
+    from .support.server_thread import ServerThread  # imported after TAKI_DISCOVERY is set
 
     thread = ServerThread()
     thread.start()

@@ -1,8 +1,8 @@
-"""bench/harness.py: the figures every bench reports are computed one way."""
+"""tests/support/harness.py: the figures every bench reports are computed one way."""
 
 from __future__ import annotations
 
-from bench.harness import TableClock, latencies, percentile, within
+from .support.harness import TableClock, latencies, percentile, within
 
 
 def test_percentile_is_nearest_rank() -> None:

@@ -1,0 +1,167 @@
+"""The hand: sorted by colour then symbol (o: as dealt), a key on every card up to 22,
+and larger tiles when the terminal is 120x40 or more."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from client.app import TakiApp
+from client.config import Settings
+from client.screens.table import TableScreen
+from client.widgets.cards import TILE_KEYS, CardTile, sort_hand, symbol, tile_key
+from client.widgets.keybar import fit_keys
+
+from ..support.clientkit import until
+from ..support.server_thread import ServerThread
+from ..support.util import position
+from .test_client import _set_game, seated_game
+
+HAND = ["+3", "Y9", "R7", "B+2", "G1", "R1", "king", "Bstop", "G9", "Y1", "R+2", "color"]
+
+
+def test_sort_by_colour_then_symbol() -> None:
+    assert sort_hand(HAND) == ["R1", "R7", "R+2", "G1", "G9", "Bstop", "B+2", "Y1", "Y9",
+                               "color", "king", "+3"]
+    assert sort_hand([]) == []
+
+
+def test_every_card_up_to_22_has_its_own_key() -> None:
+    keys = [tile_key(i) for i in range(len(TILE_KEYS))]
+    assert keys[:10] == list("1234567890") and len(set(keys)) == len(keys) == 22
+    assert tile_key(22) == ""
+    # None of them is a table key.
+    assert not set(TILE_KEYS) & set("dclbpestaxrvqoA?")
+
+
+def test_key_bar_shrinks_to_fit() -> None:
+    items = [("d", "draw", True), ("t", "chat", False), ("q", "leave", False)]
+    assert fit_keys(items, 80).plain == "d draw  t chat  q leave"
+    assert fit_keys(items, 16).plain == "d draw  t  q"
+
+
+def test_key_bar_drops_the_least_important_labels_one_at_a_time() -> None:
+    """A few cells too long drops one label, not all of them (the lobby in fr, bg, is
+    showed 's  ?  q'); what matters keeps its words longest."""
+    items = [("n", "new table", True), ("Enter", "join", True), ("s", "settings", False),
+             ("?", "help", False), ("q", "back", False)]
+    assert fit_keys(items, 51).plain == "n new table  Enter join  s settings  ? help  q back"
+    assert fit_keys(items, 50).plain == "n new table  Enter join  s settings  ? help  q"
+    assert fit_keys(items, 45).plain == "n new table  Enter join  s settings  ?  q"
+    assert fit_keys(items, 32).plain == "n new table  Enter join  s  ?  q"
+    assert fit_keys(items, 31).plain == "n new table  Enter  s  ?  q"
+    assert fit_keys(items, 5).plain == "n  Enter  s  ?  q"  # nothing left to drop
+
+
+pytestmark = pytest.mark.usefixtures("config_dir")
+
+
+@pytest.mark.asyncio
+async def test_sorted_hand_keys_beyond_nine_and_as_dealt(server: ServerThread) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated_game(app, server)
+        table = server.server.lobby.tables["t1"] if server.server else None
+        assert table is not None
+        server.call(lambda: _set_game(table, position(hands=[HAND, ["B1", "B3"]])))
+        await until(lambda: len(app.screen.query(CardTile)) == len(HAND))
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        tiles = list(screen.query(CardTile))
+        assert [t.code for t in tiles] == sort_hand(HAND)
+        assert str(tiles[10].render()).startswith("f ")  # the key is on the tile
+        await pilot.press("f")  # the 11th card: king
+        assert screen.shown_hand()[screen.selected] == "king"
+        await pilot.press("0")
+        assert screen.shown_hand()[screen.selected] == "color"
+        await pilot.press("o")  # as dealt; the selected card stays selected
+        await until(lambda: [t.code for t in screen.query(CardTile)] == HAND)
+        assert screen.shown_hand()[screen.selected] == "color"
+        await pilot.press("o")
+        await until(lambda: [t.code for t in screen.query(CardTile)] == sort_hand(HAND))
+
+
+@pytest.mark.asyncio
+async def test_large_tiles_at_120x40(server: ServerThread) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(120, 40)):
+        await seated_game(app, server)
+        await until(lambda: len(app.screen.query(CardTile)) == 8)
+        tile = next(iter(app.screen.query(CardTile)))
+        assert tile.large
+        await until(lambda: tile.size.height == 3 and tile.size.width == 9)
+
+
+def test_spacing_marks_take_a_cell_as_in_tmux() -> None:
+    """Measured in tmux 3.3a: Kannada's spacing vowel signs (Mc) advance the cursor."""
+    from rich.cells import cell_len
+
+    import client  # noqa: F401  (installs the measure)
+
+    assert cell_len("ಾ") == 1 and cell_len("ಕಾ") == 2  # KA + VOWEL SIGN AA
+    assert cell_len("್") == 0  # the virama is non-spacing (Mn): still zero
+    assert cell_len("TAKI") == 4 and cell_len("日本") == 4
+
+
+@pytest.mark.asyncio
+async def test_the_log_box_is_sized_to_its_lines_at_120x40(server: ServerThread) -> None:
+    from textual.widgets import RichLog
+
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await seated_game(app, server)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        log = screen.query_one("#log", RichLog)
+        for i in range(12):  # more lines than the smallest box, far fewer than the room
+            app.session.state.note(f"line {i}")
+        app.refresh_screen()
+
+        def no_empty_rows() -> bool:
+            return len(log.lines) >= 12 and log.size.height == len(log.lines)
+
+        await until(no_empty_rows)
+        # The rows the log does not need stay with the screen, and the hand and the
+        # keys are still at the bottom.
+        await pilot.pause()
+        keys = screen.query_one("#keys")
+        assert keys.region.bottom == 40
+        # The free rows are the table's middle: the leading card, large.
+        spare = screen.query_one("#room")
+        lead = str((app.session.state.view or {}).get("lead"))
+        await until(lambda: symbol(lead) in str(spare.render()))
+        for i in range(12, 80):  # a long log: the box fills the room, never more
+            app.session.state.note(f"line {i}")
+        app.refresh_screen()
+        await until(lambda: not spare.display and log.max_scroll_y > 0)
+        await pilot.pause()
+        assert log.size.height > 14 and keys.region.bottom == 40
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("size", "wide"), [((120, 40), True), ((80, 24), False)])
+async def test_the_players_panel_spreads_at_120x40(server: ServerThread,
+                                                   size: tuple[int, int], wide: bool) -> None:
+    """At 120x40 the players take half the top (they stayed ~30-38 columns wide, the
+    leading card's panel empty beside them) and their counts line up in a column; at
+    80x24 the panel stays as wide as its lines."""
+    from rich.cells import cell_len
+
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=size) as pilot:
+        await seated_game(app, server, bots=2)
+        await until(lambda: len(app.screen.query(CardTile)) > 0)
+        await pilot.pause()
+        players = app.screen.query_one("#players")
+        lead = app.screen.query_one("#lead")
+        if wide:
+            assert players.region.width == size[0] // 2
+            assert lead.region.x == players.region.right
+            lines = [line for line in str(players.render()).splitlines()[1:] if line]
+            at = [re.search(r"\d+ cards?", line) for line in lines]
+            columns = {cell_len(line[: m.start()]) for line, m in zip(lines, at, strict=True)
+                       if m}
+            assert len(lines) == 3 and len(columns) == 1, lines
+        else:
+            assert players.region.width < size[0] // 2 + 1

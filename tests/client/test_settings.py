@@ -1,0 +1,53 @@
+"""Settings: saved only from the settings screen; a spectator has a name of its own."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, RadioButton
+
+from client import i18n
+from client.app import TakiApp
+from client.config import Settings
+from client.screens.intro import IntroScreen
+from client.screens.lobby import LobbyScreen
+from client.screens.settings import SettingsScreen
+
+from ..support.clientkit import until
+from ..support.server_thread import ServerThread
+
+pytestmark = pytest.mark.usefixtures("config_dir")
+
+
+def test_a_spectator_is_not_the_saved_player() -> None:
+    settings = Settings(name="Ann")
+    assert TakiApp("h:1", watch="t1", settings=settings).session.player_name == "Spectator"
+    settings.spectator_name = "Ann's mum"
+    assert TakiApp("h:1", watch="t1", settings=settings).session.player_name == "Ann's mum"
+    assert TakiApp("h:1", settings=settings).session.player_name == "Ann"
+    assert TakiApp("h:1", watch="t1", name="Zed", settings=settings).session.player_name == "Zed"
+
+
+@pytest.mark.asyncio
+async def test_the_settings_screen_saves(server: ServerThread) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Once", settings=Settings.load())
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, IntroScreen))  # a first launch
+            await pilot.press("escape")
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("s")
+            await until(lambda: isinstance(app.screen, SettingsScreen))
+            screen = app.screen
+            screen.query_one("#name", Input).value = "Keeper"
+            screen.query_one("#spectator", Input).value = "Watcher"
+            for button in screen.query(RadioButton):
+                if button.name == "is":
+                    button.value = True
+            await pilot.pause()
+            await pilot.click("#save")
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+        saved = Settings.load()
+        assert (saved.name, saved.spectator_name, saved.lang) == ("Keeper", "Watcher", "is")
+        assert i18n.language() == "is"
+    finally:
+        i18n.set_language("en")

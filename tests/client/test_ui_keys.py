@@ -1,0 +1,133 @@
+"""Keys that mean what the screen says: Esc out of the chat box, the colour picker's
+keys in the player's language, and the help's key table read whole (issue 24)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from rich.cells import cell_len
+from textual.widgets import Input
+from textual.widgets._markdown import MarkdownTableCellContents
+
+from client import i18n
+from client.app import TakiApp
+from client.config import Settings
+from client.screens.help import HelpScreen, card_labels
+from client.screens.table import ColorPicker, TableScreen
+from client.widgets.cards import color_keys
+
+from ..support.clientkit import until
+from ..support.server_thread import ServerThread
+from .test_client import seated_game
+
+pytestmark = pytest.mark.usefixtures("config_dir")
+
+
+@pytest.fixture
+def lang(request: pytest.FixtureRequest) -> Iterator[str]:
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+@pytest.mark.asyncio
+async def test_escape_leaves_the_chat_box(server: ServerThread) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated_game(app, server)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("t")
+        chat = screen.query_one("#chat-input", Input)
+        await until(lambda: app.focused is chat)
+        await pilot.pause()
+        keys = str(screen.query_one("#keys").render())
+        assert "Enter send" in keys and "Esc back to the game" in keys and "draw" not in keys
+        await pilot.press("h", "i", "escape")
+        await until(lambda: app.focused is None)
+        assert chat.value == "hi"  # kept for later
+        await pilot.pause()
+        keys = str(screen.query_one("#keys").render())
+        assert "t chat" in keys or "t " in keys
+        assert "send" not in keys
+        await pilot.press("o")  # a game key again, not a letter in the chat box
+        assert chat.value == "hi"
+        await until(lambda: screen.as_dealt)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("lang", "presses"), [
+    ("en", {"r": "R", "g": "G", "b": "B", "y": "Y", "3": "B"}),
+    ("fr", {"r": "R", "v": "G", "b": "B", "j": "Y", "1": "R"}),
+    ("is", {"1": "R", "2": "G", "3": "B", "4": "Y"}),
+    ("bg", {"2": "G", "4": "Y"}),
+    ("kn", {"1": "R", "3": "B"}),
+], indirect=["lang"])
+async def test_colour_picker_takes_the_languages_keys(lang: str,
+                                                      presses: dict[str, str]) -> None:
+    """The keys shown are the tiles' initials where they are distinct Latin letters
+    (French V for vert, J for jaune), else 1-4 (Icelandic g would be grænn or gulur);
+    1-4 work in every language."""
+    app = TakiApp(name="Tester", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key, colour in presses.items():
+            picked: list[str | None] = []
+            app.push_screen(ColorPicker(), picked.append)
+            await pilot.pause()
+            shown = str(app.screen.query("Static")[1].render())
+            for col, k in color_keys().items():
+                assert f" {k} " in shown, (col, k, shown)
+            await pilot.press(key)
+            await until(lambda p=picked: bool(p))
+            assert picked == [colour], (lang, key)
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES), indirect=True)
+def test_colour_keys_are_the_tile_initials_or_digits(lang: str) -> None:
+    from client.widgets.cards import color_initial
+
+    keys = color_keys()
+    assert len(set(keys.values())) == 4
+    for col, k in keys.items():
+        assert k == str("RGBY".index(col) + 1) or k == color_initial(col).lower()
+    if lang in ("en", "fr"):
+        assert not any(k.isdigit() for k in keys.values())
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES), indirect=True)
+async def test_help_key_table_keeps_each_key_cell_on_one_line(lang: str,
+                                                              size: tuple[int, int]) -> None:
+    """The key column is as wide as its widest cell ('←/→, 1-9, 0' wrapped one word a
+    line in a 7-cell column) and the words beside it keep most of the width."""
+    app = TakiApp(name="Tester", settings=Settings(intro_seen=True))
+    async with app.run_test(size=size) as pilot:
+        app.push_screen(HelpScreen())
+        await until(lambda: bool(app.screen.query(MarkdownTableCellContents)))
+        for _ in range(3):
+            await pilot.pause()
+        cells = list(app.screen.query(MarkdownTableCellContents))
+        keys = [c for c in cells if (c.name or "").endswith(".1")]
+        words = [c for c in cells if (c.name or "").endswith(".2")]
+        assert keys and words
+        for cell in keys:
+            text = str(cell.render())
+            assert cell.content_region.width >= cell_len(text), (text, cell.size)
+        assert min(c.size.width for c in words) >= size[0] // 2
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES), indirect=True)
+def test_help_names_the_card_of_each_label(lang: str) -> None:
+    from client.widgets.cards import short_symbols, symbols
+    from client.words import symbol_word
+
+    table = card_labels()
+    for sym in ("breaker", "color", "supertaki"):
+        assert symbols()[sym] in table and short_symbols()[sym] in table
+        assert symbol_word(sym) in table
+    if lang == "en":
+        assert "| BREAK, BRK | +3 Breaker |" in table
+        assert "| COLOUR, COL | Change Colour |" in table
+        assert "| SUPER, SUP | Super TAKI |" in table

@@ -1,0 +1,126 @@
+"""The standings of the evening in the client: noted in the table's log after each game,
+shown whole by key S at the table and in the lobby, fitting 80x24 in every language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from textual.app import App
+from textual.widgets import Static
+
+from client import i18n
+from client.app import TakiApp
+from client.config import Settings
+from client.screens.lobby import LobbyScreen
+from client.screens.standings import StandingsScreen
+from client.screens.table import TableScreen
+from client.standings import standings_lines
+from protocol.messages import SeatInfo, TableInfo, TableOptions, TableUpdate
+from protocol.standings import StandingLine, Standings, Versus
+
+from ..support.clientkit import play_to_the_end, until
+from ..support.server_thread import ServerThread
+from .test_client import seated_game
+
+pytestmark = pytest.mark.usefixtures("config_dir")
+
+EVENING = Standings(
+    12,
+    (
+        StandingLine("Kristín Ólafsdóttir-Long", 12, 5, seat=0, places=(5, 4, 2, 1), stage=1),
+        StandingLine("Noa", 12, 4, bot="strong", seat=1, places=(4, 3, 3, 2), stage=2),
+        StandingLine("Ahmad", 9, 2, seat=2, places=(2, 3, 2, 2), stage=3),
+        StandingLine("Eli", 12, 1, seat=3, places=(1, 2, 5, 4), stage=4),
+    ),
+    tuple(Versus(a, b, 6, 5) for a in range(4) for b in range(a + 1, 4)),
+)
+
+
+@pytest.fixture
+def lang(request: pytest.FixtureRequest) -> Iterator[str]:
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+@pytest.mark.asyncio
+async def test_after_a_game_the_log_holds_the_standings_and_s_shows_them(
+    server: ServerThread,
+) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated_game(app, server)
+        await play_to_the_end(app)
+        state = app.session.state
+        await until(lambda: state.info is not None and state.info.standings is not None)
+        await until(lambda: "Standings of Test after 1 game:" in state.log)
+        assert any(line.startswith("1. ") and " of 1 game." in line for line in state.log)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.pause()
+        assert "S standings" in str(screen.query_one("#keys").render())
+        await pilot.press("S")
+        await until(lambda: isinstance(app.screen, StandingsScreen))
+        shown = app.screen.query_one("#standings-text", Static).render()
+        assert "Tester won " in str(shown) and "(a bot) won " in str(shown)
+        assert "Head to head" in str(shown)
+        await pilot.press("escape")
+        await until(lambda: isinstance(app.screen, TableScreen))
+
+
+@pytest.mark.asyncio
+async def test_s_in_the_lobby_shows_the_selected_tables_standings(server: ServerThread) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        # The server's list is in (it would replace the one made here).
+        await until(lambda: app.session.link is not None and not app.session.unanswered)
+        seats = (SeatInfo("Kristín Ólafsdóttir-Long", None), SeatInfo("Noa", "strong"),
+                 SeatInfo("Ahmad", None), SeatInfo("Eli", None))
+        info = TableInfo("t9", TableOptions("Friday", 4), "over", seats, 0, 0, EVENING)
+
+        def listed() -> bool:
+            """The table is in the lobby's list and selected."""
+            if "t9" not in app.session.tables:
+                app.session.deliver(TableUpdate(info))
+                lobby.refresh_view()
+            return lobby._selected() == "t9"
+
+        await until(listed)
+        assert "S standings" in str(lobby.query_one("#lobby-keys").render())
+        await pilot.press("S")
+        await until(lambda: isinstance(app.screen, StandingsScreen))
+        text = str(app.screen.query_one("#standings-text", Static).render())
+        assert text.startswith("Standings of Friday after 12 games:")
+        assert "Noa (a bot) won 4 of 12 games." in text
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr", "bg", "is", "kn"], indirect=True)
+async def test_the_standings_fit_80_by_24(lang: str) -> None:
+    """Ten lines of four people, their places and stages, and six head-to-heads: each
+    wraps within the pop-up and the whole shows at 80x24 without scrolling out of it."""
+    del lang
+    screen = StandingsScreen("Friday", EVENING)
+    app = _Host(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = screen.query_one("#standings")
+        assert box.region.right <= 80 and box.region.bottom <= 24
+        text = screen.query_one("#standings-text")
+        assert text.region.height >= len(standings_lines("Friday", EVENING))
+        assert box.max_scroll_y == 0  # everything shows at once
+
+
+class _Host(App[None]):
+    """An app showing only the pop-up."""
+
+    def __init__(self, screen: StandingsScreen) -> None:
+        super().__init__()
+        self._standings = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self._standings)

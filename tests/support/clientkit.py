@@ -1,0 +1,103 @@
+"""What the Textual client tests share: waiting for the app to reach a state, and a
+table told to the app's session without a server (``Table``).
+
+The ``server`` and ``config_dir`` fixtures live in ``conftest.py``; a client test module
+opts into the private config directory with
+``pytestmark = pytest.mark.usefixtures("config_dir")`` so no test reads or writes the
+real user's settings and tokens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from client.app import TakiApp
+from engine import game_from_position
+from engine.actions import Action
+from engine.events import redact
+from engine.views import view_of
+from protocol.messages import Event, GameAction, SeatInfo, Snapshot, TableInfo, TableOptions
+from protocol.patch import diff_view
+
+
+async def until(test: Callable[[], bool], timeout: float = 10) -> None:
+    """Poll ``test`` until it holds; the app's state changes between event-loop turns."""
+    async with asyncio.timeout(timeout):
+        while not test():
+            await asyncio.sleep(0.02)
+
+
+async def play_to_the_end(app: TakiApp, timeout: float = 10) -> None:
+    """Play whatever is legal until the game is over (``timeout`` for each move's echo)."""
+    for _ in range(3000):
+        if app.session.state.view and app.session.state.view.get("over"):
+            break
+        if app.session.state.legal:
+            sent = app.session.state.seq
+            app.session.send_action(app.session.state.legal[0])
+
+            def echoed(s: int = sent) -> bool:
+                return app.session.state.seq != s or not app.session.state.legal
+
+            await until(echoed, timeout)
+        else:
+            await asyncio.sleep(0.02)
+
+
+class Table:
+    """A real engine game told to the app's session as the server tells a seat: a
+    snapshot with the game's log, then numbered events, the view patch and the seat's
+    legal moves on the last event of each action."""
+
+    def __init__(self, app: TakiApp, pos: dict[str, Any], me: int = 0,
+                 names: tuple[str, ...] = ("Ann", "Bo", "Cy"), name: str = "Friday",
+                 state: str = "playing") -> None:
+        self.app = app
+        self.game = game_from_position(pos)
+        self.me = me
+        self.seq = 100  # the table's seq goes on across games: never 0 here
+        self.log: list[dict[str, Any]] = []
+        n = self.game.n
+        self.info = TableInfo("t1", TableOptions(name, n), state,
+                              tuple(SeatInfo(names[i]) for i in range(n)), host=0)
+
+    def legal(self) -> tuple[GameAction, ...]:
+        return tuple(GameAction(a.type, None, a.card, a.color)
+                     for a in self.game.legal_actions() if a.seat == self.me)
+
+    def snapshot(self) -> None:
+        """A snapshot now (a deal, a reconnect, a resync): with the log of the game."""
+        self.app.session.deliver(Snapshot(self.info, self.seq, self.me,
+                                          view_of(self.game, self.me), self.legal(),
+                                          tuple(self.log)))
+
+    def act(self, action: Action, tell: bool = True) -> None:
+        """Play ``action``; its events go to the session unless ``tell`` is False (the
+        seat is away: a later snapshot tells it)."""
+        before = view_of(self.game, self.me)
+        self.game.apply(action)
+        events = self.game.take_events()
+        after = view_of(self.game, self.me)
+        for i, ev in enumerate(events):
+            self.seq += 1
+            data = redact(ev, self.me).to_json()
+            self.log.append(data | {"seq": self.seq})
+            last = i == len(events) - 1
+            if tell:
+                self.app.session.deliver(Event(
+                    self.seq, data, diff_view(before, after) if last else None,
+                    self.legal() if last else None))
+
+    def play(self, seat: int, card: str | None = None) -> None:
+        """``seat`` plays ``card`` (None: its first legal play, else a draw)."""
+        legal = [a for a in self.game.legal_actions() if a.seat == seat]
+        plays = [a for a in legal if a.type == "play" and card in (None, a.card)]
+        self.act(plays[0] if plays else next(a for a in legal if a.type == "draw"))
+
+
+async def settled(pilot: Any) -> None:
+    """Let the app take in what was posted to it (what it should not do shows by then)."""
+    for _ in range(3):
+        await pilot.pause()
