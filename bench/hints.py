@@ -38,8 +38,7 @@ from protocol.messages import (
 )
 from server.app import serve
 from server.session import Limits
-
-from .harness import Client, latencies, ms, percentile
+from tests.support.harness import Client, latencies, ms, percentile
 
 
 class Player(Client):

@@ -17,7 +17,7 @@ from engine.hint import REASONS
 from protocol.messages import Ack, Error, Hint, Spectate, Suggestion
 from server.hints import Question, suggestion
 
-from .netclient import connect, next_mover, play_out, running_server, seated_pair
+from ..support.netclient import connect, next_mover, play_out, running_server, seated_pair
 
 
 @pytest.mark.trio
