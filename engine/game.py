@@ -105,12 +105,33 @@ class Pending:
 
 # Interned actions: the engine hands out these very objects, so membership tests are
 # mostly identity checks and generating a legal list allocates only the list.
+# A play of "color" without a colour stands in a legal list for the Change Colour
+# until ``_colors_in`` puts its four plays (one per colour) in its place.
 _PLAY: Final[list[dict[str, Action]]] = [
-    {c: Action(PLAY, s, c) for c in ALL_CODES if c != "color"} for s in range(MAX_PLAYERS)
+    {c: Action(PLAY, s, c) for c in ALL_CODES} for s in range(MAX_PLAYERS)
 ]
 _PLAY_COLOR: Final[list[tuple[Action, ...]]] = [
     tuple(Action(PLAY, s, "color", col) for col in COLORS) for s in range(MAX_PLAYERS)
 ]
+_STAND_IN: Final[list[Action]] = [play["color"] for play in _PLAY]
+
+
+def _plays(hand: list[str], ok: frozenset[str] | None, seat: int) -> list[Action]:
+    """The plays of the cards in ``hand`` that are in ``ok`` (None: every card), once
+    each, in the order of their first copy in hand; a Change Colour as four plays."""
+    play = _PLAY[seat]
+    out: list[Action] = []
+    # A loop with a membership test on the short list beats dict.fromkeys(hand) here.
+    for c in hand:
+        if ok is None or c in ok:
+            a = play[c]
+            if a not in out:
+                out.append(a)
+    stand_in = _STAND_IN[seat]
+    if stand_in in out:
+        i = out.index(stand_in)
+        out[i : i + 1] = _PLAY_COLOR[seat]
+    return out
 _SIMPLE: Final[dict[str, list[Action]]] = {
     t: [Action(t, s) for s in range(MAX_PLAYERS)]
     for t in (DRAW, CLOSE_TAKI, END_TURN, DECLARE, BREAK, PASS)
@@ -125,19 +146,21 @@ _PASS = _SIMPLE[PASS]
 _COLORLESS_SET: Final = frozenset(c for c in ALL_CODES if COLOR_OF[c] is None)
 _NUMBERS: Final = frozenset(c for c in ALL_CODES if SYMBOL_OF[c].isdigit())
 _STACKERS: Final = frozenset(c for c in ALL_CODES if SYMBOL_OF[c] in ("+2", "king"))
-_MATCH: dict[tuple[str, str], frozenset[str]] = {}
+_MATCH: Final[dict[str, dict[str, frozenset[str]]]] = {
+    color: {
+        symbol: frozenset(
+            c for c in ALL_CODES if COLOR_OF[c] in (None, color) or SYMBOL_OF[c] == symbol
+        )
+        for symbol in set(SYMBOL_OF.values())
+    }
+    for color in COLORS
+}
+"""Cards playable on a leading card of a symbol with a colour active: [colour][symbol]."""
 
 
 def _matching(color: str, symbol: str) -> frozenset[str]:
     """Cards playable on a leading card of ``symbol`` with ``color`` active."""
-    key = (color, symbol)
-    found = _MATCH.get(key)
-    if found is None:
-        found = frozenset(
-            c for c in ALL_CODES if COLOR_OF[c] in (None, color) or SYMBOL_OF[c] == symbol
-        )
-        _MATCH[key] = found
-    return found
+    return _MATCH[color][symbol]
 
 
 def own_breakers_in(discard: list[str], top_answer: bool | None = None) -> int:
@@ -311,40 +334,38 @@ class Game:
     def _generate(self) -> list[Action]:
         if self.winner is not None and self.over:
             return []
-        seat = self.turn
-        hand = self.hands[seat]
         if self.plus3 is not None:
             return self._window()
-        out: list[Action] = []
+        seat = self.turn
+        hand = self.hands[seat]
         run = self.taki
-        follow = self.follow
-        play = _PLAY[seat]
         if run is not None and not run.open:
-            ok = _RUN_CARDS[run.color]
-            for c in dict.fromkeys(hand):
-                if c in ok:
-                    if c == "color":
-                        out.extend(_PLAY_COLOR[seat])
-                    else:
-                        out.append(play[c])
+            out = _plays(hand, _RUN_CARDS[run.color], seat)
             if run.cards:
                 out.append(_CLOSE[seat])
             out.append(_END[seat])
-        elif follow == FOLLOW_KING:
-            for c in dict.fromkeys(hand):
-                if c == "color":
-                    out.extend(_PLAY_COLOR[seat])
-                else:
-                    out.append(play[c])
+        elif self.follow == FOLLOW_KING:
+            out = _plays(hand, None, seat)
             out.append(_END[seat])
         else:
-            ok = _STACKERS if self.plus2 else _matching(self.color, SYMBOL_OF[self.lead()])
-            for c in dict.fromkeys(hand):
-                if c in ok:
-                    if c == "color":
-                        out.extend(_PLAY_COLOR[seat])
-                    else:
-                        out.append(play[c])
+            if self.plus2:
+                out = _plays(hand, _STACKERS, seat)
+            else:  # the commonest case: _plays inlined
+                d = self.discard
+                own = self.own_breakers
+                lead = d[max(0, len(d) - 1 - own)] if own else d[-1]  # (self.lead())
+                ok = _MATCH[self.color][SYMBOL_OF[lead]]
+                play = _PLAY[seat]
+                out = []
+                for c in hand:
+                    if c in ok:
+                        a = play[c]
+                        if a not in out:
+                            out.append(a)
+                stand_in = _STAND_IN[seat]
+                if stand_in in out:
+                    i = out.index(stand_in)
+                    out[i : i + 1] = _PLAY_COLOR[seat]
             if not (out and self.options.must_play_if_able):
                 out.append(_DRAW[seat])
         if not self.declared[seat]:
