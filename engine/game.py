@@ -245,6 +245,8 @@ class Game:
         self.events: list[Event] = []
         self.extras: Any = None  # unknown position fields, kept by engine.position
         self._finished = sum(p is not None for p in self.places)
+        self.over = self._is_over()
+        """True once nothing more can be played (set where a player finishes)."""
         self._legal: list[Action] | None = None
 
     # ------------------------------------------------------------------ setup
@@ -296,9 +298,9 @@ class Game:
 
     # ------------------------------------------------------------------ queries
 
-    @property
-    def over(self) -> bool:
-        """True once nothing more can be played."""
+    def _is_over(self) -> bool:
+        """True once nothing more can be played (kept in ``over``: the playout loops of
+        searches and benchmarks read it after every action)."""
         if self.winner is None:
             return False
         return not self.options.play_for_places or self.n - self._finished <= 1
@@ -395,7 +397,9 @@ class Game:
 
     def apply(self, action: Action) -> None:
         """Carry out ``action``, or raise a TakiError and change nothing."""
-        legal = self._legal if self._legal is not None else self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         if (action._replace(last_card=False) if action.last_card else action) not in legal:
             self._refuse(action)
         self._legal = None
@@ -411,6 +415,9 @@ class Game:
             self._draw_action(seat)
         elif t == DECLARE:
             self.declared[seat] = True
+            # Declaring changes nothing else: the same list less the declaration, which
+            # is listed last (``_generate``).
+            self._legal = legal[:-1]
             if self.record:
                 self.events.append(Event(DECLARED, seat))
         elif t == PASS:
@@ -661,9 +668,10 @@ class Game:
     def _end_turn(self, seat: int, steps: int = 1) -> None:
         """The turn of ``seat`` ends: last-card check, empty hand, then the next seat."""
         hand = self.hands[seat]
-        if len(hand) == 1 and not self.declared[seat]:
+        declared = self.declared
+        if len(hand) == 1 and not declared[seat]:
             self._draw_cards(seat, LAST_CARD_PENALTY, R_PENALTY)
-        self.declared[seat] = False  # a declaration lasts for the turn it was made in
+        declared[seat] = False  # a declaration lasts for the turn it was made in
         self.follow = None
         if not hand:
             self._empty_hand(seat)
@@ -671,7 +679,13 @@ class Game:
                 return
         if steps == 2 and self.record:
             self.events.append(Event(SKIPPED, self._next(seat)))
-        self._advance(seat, steps)
+        if not self._finished or not self.options.play_for_places:  # (_advance, inlined)
+            turn = self.turn = (seat + self.direction * steps) % self.n
+            declared[turn] = False
+            if self.record:
+                self.events.append(Event(TURN, turn))
+        else:
+            self._advance(seat, steps)
 
     def _advance(self, seat: int, steps: int) -> None:
         if not self._finished or not self.options.play_for_places:  # (_next, inlined)
@@ -693,6 +707,7 @@ class Game:
         if not self.options.play_for_places:
             self.winner = seat
             self._finished += 1
+            self.over = True
             if self.record:
                 self.events.append(Event(FINISHED, seat, amount=1))
             return
@@ -709,6 +724,7 @@ class Game:
             self.places[last] = place + 1
             if self.record:
                 self.events.append(Event(FINISHED, last, amount=place + 1))
+        self.over = self._is_over()
 
     def _next(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places on in the direction of play, skipping finished ones."""
