@@ -5,10 +5,11 @@
 Each game is dealt from a seed and played by bots through the public entry points
 (``Game.new``, ``legal_actions``, ``apply``, ``make_bot``/``bot_action``); its fingerprint
 hashes every legal list, every action, every event, the refusal (code and message) and
-the refusal reason (``engine.reasons.why_not``) of a fixed set of probe actions at every
-step, and the final position. The file is written by this module only (never by a test
-run), from the engine as it was when the file was made: an optimisation of the engine
-must leave every fingerprint as it is (tests/test_engine_golden.py).
+the refusal reason (``engine.reasons.why_not``, asked as a client does: a play only for a
+card the seat holds) of a fixed set of probe actions at every step, and the final
+position. The file is written by this module only (never by a test run), from the engine
+as it was when the file was made (9926820): an optimisation of the engine must leave
+every fingerprint as it is (tests/test_engine_golden.py).
 """
 
 from __future__ import annotations
@@ -77,7 +78,8 @@ def _probe(game: Game, h: Any) -> None:
             h.update(f"{action}|{exc.code}|{exc.message}\n".encode())
         else:  # pragma: no cover - a probe not in the legal list must be refused
             raise AssertionError(f"{action} was not listed but applied")
-        if action.seat < game.n:
+        # A client asks only about its own seat's actions, a play only for a card it holds.
+        if action.seat < game.n and (action.card is None or action.card in game.hands[action.seat]):
             view = views.get(action.seat)
             if view is None:
                 view = views[action.seat] = view_of(game, action.seat)
