@@ -16,18 +16,11 @@ from __future__ import annotations
 import random
 import zlib
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from .actions import BREAK, CLOSE_TAKI, DECLARE, DRAW, END_TURN, PASS, PLAY, Action
-from .cards import ALL_CODES, COLOR_OF, COLORS, SYMBOL_OF, card_name, full_deck
-from .errors import (
-    BadAction,
-    BadColor,
-    CardNotInHand,
-    GameOver,
-    IllegalAction,
-    NotYourTurn,
-)
+from .cards import ALL_CODES, COLOR_OF, COLORS, SYMBOL_OF, full_deck
+from .errors import BadAction
 from .events import (
     BROKE,
     CANCELLED,
@@ -54,6 +47,7 @@ from .events import (
     TURN,
     Event,
 )
+from .reasons import Situation, error_of, refusal
 
 HAND_SIZE: Final = 8
 MIN_PLAYERS: Final = 2
@@ -743,76 +737,32 @@ class Game:
 
     # ------------------------------------------------------------------ refusals
 
-    def _refuse(self, action: Action) -> None:
-        """Raise the most telling error for an action that is not legal now."""
-        seat = action.seat
-        if self.over:
-            raise GameOver("the game is over")
-        if not 0 <= seat < self.n:
-            raise BadAction(f"seat: {seat} is out of range for {self.n} players")
-        if self.places[seat] is not None:
-            raise NotYourTurn(f"seat {seat} has finished")
-        t = action.type
-        hand = self.hands[seat]
+    def situation(self, seat: int) -> Situation:
+        """What decides a refusal for ``seat`` (engine.reasons): all in that seat's view."""
         pending = self.plus3
-        if t in (BREAK, PASS):
-            if pending is None:
-                raise IllegalAction("there is no pending +3 to answer")
-            if seat == pending.by:
-                raise IllegalAction("you cannot answer your own +3")
-            if seat in pending.passed:
-                raise IllegalAction("you already let this +3 through")
-            if t == BREAK:
-                raise CardNotInHand("you hold no +3 Breaker")
-            raise IllegalAction("you cannot pass now")
-        if pending is not None and seat != self.turn:
-            if t == PLAY and action.card == "king":
-                raise IllegalAction(
-                    "only the seat after the +3's player may answer it with a King"
-                )
-            raise NotYourTurn("a +3 is pending: you may only break it or pass")
-        if seat != self.turn:
-            raise NotYourTurn(f"it is seat {self.turn}'s turn")
-        if t == PLAY:
-            card = action.card
-            assert card is not None
-            if card not in hand:
-                raise CardNotInHand(f"{card} is not in your hand")
-            if card == "color" and action.color not in COLORS:
-                raise BadColor(f"color: a Change Colour needs R, G, B or Y, got {action.color!r}")
-            if card != "color" and action.color is not None:
-                raise BadColor(f"color: {card} takes no colour")
-            raise IllegalAction(self._why_not_play(card))
-        if pending is not None:
-            raise IllegalAction("a +3 is pending: answer it with a King, or pass")
         run = self.taki
-        own_run = run is not None and not run.open
-        if t == DRAW:
-            if own_run:
-                raise IllegalAction("no drawing inside your own run: play, close or end it")
-            if self.follow == FOLLOW_KING:
-                raise IllegalAction("no drawing after a King: play any card or end the turn")
-            raise IllegalAction("must_play_if_able: you hold a card you can play")
-        if t == CLOSE_TAKI:
-            if not own_run:
-                raise IllegalAction("you have no run of your own to close")
-            raise IllegalAction("a TAKI alone cannot be closed: play a card on it first")
-        if t == END_TURN:
-            raise IllegalAction("end_turn only declines a King's follow-up or leaves a run open")
-        if t == DECLARE:
-            raise IllegalAction("you already declared last card this turn")
-        raise IllegalAction("not allowed now")
+        seated = 0 <= seat < self.n
+        return Situation(
+            players=self.n,
+            over=self.over,
+            turn=self.turn,
+            color=self.color,
+            lead=self.lead(),
+            plus2=self.plus2,
+            follow=self.follow,
+            plus3_by=None if pending is None else pending.by,
+            passed=() if pending is None else tuple(pending.passed),
+            run_color=None if run is None else run.color,
+            run_open=run is not None and run.open,
+            finished=seated and self.places[seat] is not None,
+            hand=tuple(self.hands[seat]) if seated else (),
+        )
 
-    def _why_not_play(self, card: str) -> str:
-        name = card_name(card)
-        if self.plus3 is not None:
-            return "a +3 is pending: only a King (or a Breaker from any seat) answers it"
-        run = self.taki
-        if run is not None and not run.open:
-            return f"{name} cannot be played inside a {run.color} run"
-        if self.plus2:
-            return f"a +{self.plus2} stack is live: add a +2, play a King, or draw"
-        return f"{name} does not match {card_name(self.lead())} with {self.color} active"
+    def _refuse(self, action: Action) -> NoReturn:
+        """Raise the error for an action that is not legal now (engine.reasons says why)."""
+        seat, kind, card, color = action.seat, action.type, action.card, action.color
+        s = self.situation(seat)
+        raise error_of(refusal(s, kind, seat, card, color), s, kind, seat, card, color)
 
     # ------------------------------------------------------------------ copying
 
