@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 import zlib
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass, field, fields
 from typing import Any, Final, NoReturn
 
 from .actions import BREAK, CLOSE_TAKI, DECLARE, DRAW, END_TURN, PASS, PLAY, Action
@@ -69,29 +70,25 @@ class Options:
     play_for_places: bool = False
 
 
+@dataclass(slots=True)
 class Run:
-    """A TAKI run: ``taki`` in the position format."""
+    """A TAKI run: ``taki`` in the position format (its fields are that object's keys)."""
 
-    __slots__ = ("by", "cards", "color", "open")
-
-    def __init__(self, color: str, by: int, cards: int = 0, open: bool = False) -> None:
-        self.color = color
-        self.by = by
-        self.cards = cards
-        self.open = open
+    color: str
+    by: int
+    cards: int = 0
+    open: bool = False
 
     def copy(self) -> Run:
         return Run(self.color, self.by, self.cards, self.open)
 
 
+@dataclass(slots=True)
 class Pending:
-    """A pending +3: ``plus3`` in the position format."""
+    """A pending +3: ``plus3`` in the position format (its fields are that object's keys)."""
 
-    __slots__ = ("by", "passed")
-
-    def __init__(self, by: int, passed: list[int] | None = None) -> None:
-        self.by = by
-        self.passed: list[int] = passed if passed is not None else []
+    by: int
+    passed: list[int] = field(default_factory=list)
 
     def copy(self) -> Pending:
         return Pending(self.by, list(self.passed))
@@ -182,60 +179,65 @@ _RUN_CARDS: Final[dict[str, frozenset[str]]] = {
 }
 
 
+PLAYER: Final = "player"
+"""Field metadata: the key of a by-seat list field in each player object of a position."""
+KEY: Final = "key"
+"""Field metadata: the field's top-level key in a position, where not its own name."""
+ENGINE: Final = "engine"
+"""Field metadata: a field of this engine's own in a position (RULES.md section 7 allows
+them), written only where it says something."""
+NOT_STATE: Final = "not_state"
+"""Field metadata: a constructor setting, not part of the position."""
+
+
+@dataclass(eq=False, repr=False)
 class Game:
     """One game of TAKI: its position, its legal actions, and ``apply``.
 
-    Attribute names follow the position format of RULES.md section 7, except that
+    The fields below are the game's state, declared once: ``copy`` copies them and
+    engine.position reads and writes them (their names, or the ``key``/``player``
+    metadata, are the position format's keys of RULES.md section 7), in this order.
     ``draw_pile`` keeps the top card at the *end* of the list (popping is cheap there);
     the position writer reverses it.
     """
 
-    def __init__(
-        self,
-        hands: list[list[str]],
-        draw_pile: list[str],
-        discard: list[str],
-        *,
-        options: Options = Options(),
-        turn: int = 0,
-        direction: int = 1,
-        color: str = "R",
-        stages: list[int] | None = None,
-        declared: list[bool] | None = None,
-        places: list[int | None] | None = None,
-        plus2: int = 0,
-        plus3: Pending | None = None,
-        taki: Run | None = None,
-        follow: str | None = None,
-        winner: int | None = None,
-        rng: int | None = None,
-        own_breakers: int | None = None,
-        record: bool = True,
-    ) -> None:
-        n = len(hands)
-        self.options = options
-        self.n = n
-        self.hands = hands
-        self.draw_pile = draw_pile
-        self.discard = discard
-        self.turn = turn
-        self.direction = direction
-        self.color = color
-        self.stages = stages if stages is not None else [HAND_SIZE] * n
-        self.declared = declared if declared is not None else [False] * n
-        self.places: list[int | None] = places if places is not None else [None] * n
-        self.plus2 = plus2
-        self.plus3 = plus3
-        self.taki = taki
-        self.follow = follow
-        self.winner = winner
-        self.rng = rng
-        # Own-turn Breakers on top of the discard pile (0 when the top is no Breaker, or
-        # a Breaker played as an answer): they and the card beneath the lowest of them
-        # stay at a reshuffle, and that card is what the next player follows (RULES.md
-        # section 3). None: what the pile alone tells (section 7's reading).
-        self.own_breakers = own_breakers_in(discard) if own_breakers is None else own_breakers
-        self.record = record
+    hands: list[list[str]] = field(metadata={PLAYER: "hand"})
+    draw_pile: list[str] = field(metadata={KEY: "draw"})
+    discard: list[str]
+    _: KW_ONLY
+    options: Options = Options()
+    turn: int = 0
+    direction: int = 1
+    color: str = "R"
+    # By seat: empty (the default) for a new game's values.
+    stages: list[int] = field(default_factory=list, metadata={PLAYER: "stage"})
+    declared: list[bool] = field(default_factory=list, metadata={PLAYER: "declared"})
+    places: list[int | None] = field(default_factory=list, metadata={PLAYER: "place"})
+    plus2: int = 0
+    plus3: Pending | None = None
+    taki: Run | None = None
+    follow: str | None = None
+    winner: int | None = None
+    rng: int | None = field(default=None, metadata={ENGINE: True})
+    """The seed of the next reshuffle (None: one is derived from the pile)."""
+    own_breakers: int | None = field(default=None, metadata={ENGINE: True})
+    """Own-turn Breakers on top of the discard pile (0 when the top is no Breaker, or a
+    Breaker played as an answer): they and the card beneath the lowest of them stay at a
+    reshuffle, and that card is what the next player follows (RULES.md section 3). None
+    given: what the pile alone tells (section 7's reading), set at construction."""
+    record: bool = field(default=True, metadata={NOT_STATE: True})
+    """Whether to keep ``events`` (a search's playouts do not)."""
+
+    def __post_init__(self) -> None:
+        n = self.n = len(self.hands)
+        if not self.stages:
+            self.stages = [HAND_SIZE] * n
+        if not self.declared:
+            self.declared = [False] * n
+        if not self.places:
+            self.places = [None] * n
+        if self.own_breakers is None:
+            self.own_breakers = own_breakers_in(self.discard)
         self.events: list[Event] = []
         self.extras: Any = None  # unknown position fields, kept by engine.position
         self._finished = sum(p is not None for p in self.places)
@@ -449,7 +451,7 @@ class Game:
         self.discard.append(card)
         # Every play here is on its player's own turn (a King answering a +3 included);
         # only ``_break`` plays a Breaker as an answer.
-        self.own_breakers = self.own_breakers + 1 if card == "breaker" else 0
+        self.own_breakers = (self.own_breakers or 0) + 1 if card == "breaker" else 0
         record = self.record
         if record:
             self.events.append(Event(PLAYED, seat, card, chosen))
@@ -640,7 +642,7 @@ class Game:
         the next player follows, even a +3; RULES.md section 3). A Breaker answer keeps
         nothing beneath it. Returns False when there is nothing to shuffle."""
         d = self.discard
-        keep = self.own_breakers + 1
+        keep = (self.own_breakers or 0) + 1
         pile = d[:-keep]
         if not pile:
             return False
@@ -767,30 +769,38 @@ class Game:
     # ------------------------------------------------------------------ copying
 
     def copy(self) -> Game:
-        """An independent copy (for search or what-if analysis)."""
-        g = Game(
-            [list(h) for h in self.hands],
-            list(self.draw_pile),
-            list(self.discard),
-            options=self.options,
-            turn=self.turn,
-            direction=self.direction,
-            color=self.color,
-            stages=list(self.stages),
-            declared=list(self.declared),
-            places=list(self.places),
-            plus2=self.plus2,
-            plus3=self.plus3.copy() if self.plus3 else None,
-            taki=self.taki.copy() if self.taki else None,
-            follow=self.follow,
-            winner=self.winner,
-            rng=self.rng,
-            own_breakers=self.own_breakers,
-            record=self.record,
-        )
+        """An independent copy (for search or what-if analysis): every field's value
+        copied down to its lists and runs, as its declared type says (``_COPIES``)."""
+        g = Game(**{name: copy(getattr(self, name)) for name, copy in _COPIES})
         g.extras = self.extras
         return g
 
     def card_count(self) -> int:
         """Cards in hands and piles together (116 in any game dealt by ``new``)."""
         return sum(map(len, self.hands)) + len(self.draw_pile) + len(self.discard)
+
+
+def _nested(value: list[list[str]]) -> list[list[str]]:
+    return [list(v) for v in value]
+
+
+def _run_or_pending(value: Run | Pending | None) -> Run | Pending | None:
+    return None if value is None else value.copy()
+
+
+def _same(value: object) -> object:
+    return value
+
+
+def _copier(declared: str) -> Callable[[Any], Any]:
+    """How ``copy`` copies a field of the ``declared`` type."""
+    if declared.startswith("list[list["):
+        return _nested
+    if declared.startswith("list["):
+        return list
+    if declared.split(" |")[0] in ("Run", "Pending"):
+        return _run_or_pending
+    return _same
+
+
+_COPIES: Final = tuple((f.name, _copier(str(f.type))) for f in fields(Game))
