@@ -2,8 +2,9 @@
 
     python -m tests.engine_golden      # (re)write tests/golden/engine_games.json
 
-Each game is dealt from a seed and played by bots through the public entry points
-(``Game.new``, ``legal_actions``, ``apply``, ``make_bot``/``bot_action``); its fingerprint
+Each game is dealt from a seed and played through the public entry points (``Game.new``,
+``legal_actions``, ``apply``) by seeded players of this module's own (not engine.bots or
+engine.policy, so that better bots leave the golden games as they are); its fingerprint
 hashes every legal list, every action, every event, the refusal (code and message) and
 the refusal reason (``engine.reasons.why_not``, asked as a client does: a play only for a
 card the seat holds) of a fixed set of probe actions at every step, and the final
@@ -22,25 +23,24 @@ from typing import Any, Final
 
 from engine import Action, Game, Options, TakiError, view_of, write_position
 from engine.actions import BREAK, CLOSE_TAKI, DECLARE, DRAW, END_TURN, PASS, PLAY
-from engine.bots import bot_action, make_bot
 from engine.reasons import why_not
 
 GOLDEN: Final = Path(__file__).parent / "golden" / "engine_games.json"
 
-# name -> (players, bot kind ('random': a seeded random.choice loop), options, games, probed):
-# ``games`` seeds from 0, the first ``probed`` of them probed at every step with refused
-# actions. Random games are long (thousands of actions), hence fewer of them.
+# name -> (players, player kind (``random`` or ``eager``), options, games, probed): ``games``
+# seeds from 0, the first ``probed`` of them probed at every step with refused actions.
+# Random games are long (thousands of actions), hence fewer of them.
 CONFIGS: Final[dict[str, tuple[int, str, Options, int, int]]] = {
     "2-random": (2, "random", Options(), 100, 2),
     "3-random-must": (3, "random", Options(must_play_if_able=True), 200, 5),
     "4-random": (4, "random", Options(), 100, 2),
-    "6-random-places": (6, "random", Options(play_for_places=True), 30, 0),
-    "2-basic": (2, "basic", Options(), 200, 20),
-    "3-basic-places": (3, "basic", Options(play_for_places=True), 200, 20),
-    "4-basic": (4, "basic", Options(), 200, 20),
-    "4-basic-stairs": (4, "basic", Options(stairs=True, play_for_places=True), 60, 2),
-    "6-basic": (6, "basic", Options(), 200, 20),
-    "6-basic-must": (6, "basic", Options(must_play_if_able=True), 200, 20),
+    "6-random-places": (6, "random", Options(play_for_places=True), 20, 0),
+    "2-eager": (2, "eager", Options(), 200, 10),
+    "3-eager-places": (3, "eager", Options(play_for_places=True), 200, 10),
+    "4-eager": (4, "eager", Options(), 200, 10),
+    "4-eager-stairs": (4, "eager", Options(stairs=True, play_for_places=True), 60, 2),
+    "6-eager": (6, "eager", Options(), 200, 10),
+    "6-eager-must": (6, "eager", Options(must_play_if_able=True), 200, 10),
 }
 
 MAX_ACTIONS: Final = 200_000
@@ -93,13 +93,31 @@ def _events(game: Game) -> bytes:
     return (json.dumps([e.to_json() for e in game.take_events()]) + "\n").encode()
 
 
+def _eager(rng: random.Random, game: Game, legal: list[Action]) -> Action:
+    """A player who would rather play than draw: a play if there is one (flagged "last
+    card", mostly, when at most two cards are held), otherwise any other action, now and
+    then a bare declaration; in a +3 window, any seat's answer."""
+    if game.plus3 is not None:
+        return rng.choice(legal)
+    plays = [a for a in legal if a.type == PLAY]
+    if plays:
+        play = rng.choice(plays)
+        if len(game.hands[play.seat]) <= 2 and rng.random() < 0.8:
+            return play._replace(last_card=True)
+        return play
+    declare = [a for a in legal if a.type == DECLARE]
+    if declare and rng.random() < 0.1:
+        return declare[0]
+    return rng.choice([a for a in legal if a.type != DECLARE] or legal)
+
+
 def fingerprint(players: int, kind: str, options: Options, seed: int, probe: bool) -> str:
     """The fingerprint of one game (see the module doc)."""
     h = hashlib.blake2b(digest_size=8)
     game = Game.new(players, seed, options, record=True)
     h.update(_events(game))
-    bots = [make_bot(kind, seed * 16 + i) for i in range(players)]
-    choice = random.Random(seed).choice
+    rng = random.Random(seed)
+    choice = rng.choice
     n = 0
     while not game.over and n < MAX_ACTIONS:
         legal = game.legal_actions()
@@ -107,7 +125,7 @@ def fingerprint(players: int, kind: str, options: Options, seed: int, probe: boo
             h.update(json.dumps([a.to_json() for a in legal]).encode())
         if probe:
             _probe(game, h)
-        action = choice(legal) if kind == "random" else bot_action(game, bots)
+        action = choice(legal) if kind == "random" else _eager(rng, game, legal)
         game.apply(action)
         h.update(json.dumps(action.to_json()).encode())
         h.update(_events(game))
