@@ -1,4 +1,4 @@
-"""Fingerprints of whole bot games, to pin the engine's behaviour bit for bit.
+"""Fingerprints of whole seeded games, to pin the engine's behaviour bit for bit.
 
     python -m tests.engine_golden      # (re)write tests/golden/engine_games.json
 

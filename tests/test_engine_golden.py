@@ -1,4 +1,4 @@
-"""The engine plays every recorded bot game exactly as it did when it was recorded.
+"""The engine plays every recorded game exactly as it did when it was recorded.
 
 tests/golden/engine_games.json holds one fingerprint per game (tests/engine_golden.py:
 legal lists, actions, events, refusals and their reasons at every step, and the final
@@ -16,7 +16,7 @@ from tests.engine_golden import CONFIGS, GOLDEN, fingerprints
 
 
 @pytest.mark.parametrize("name", list(CONFIGS))
-def test_bot_games_play_out_as_recorded(name: str) -> None:
+def test_seeded_games_play_out_as_recorded(name: str) -> None:
     recorded = json.loads(GOLDEN.read_text())[name]
     got = fingerprints(name)
     changed = [seed for seed, (a, b) in enumerate(zip(recorded, got, strict=True)) if a != b]
