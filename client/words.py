@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.cards import CODES, COLOR_OF, SYMBOL_OF
-from engine.reasons import Reason
+from engine.reasons import Refusal
 
 from .i18n import _, ngettext
 
@@ -221,7 +221,7 @@ def action_words(data: dict[str, Any], names: Sequence[str]) -> str:
     return words.get(str(kind), "{who}: ?").format(who=who)
 
 
-def refusal(reason: Reason, names: Sequence[str]) -> str:
+def refusal(reason: Refusal, names: Sequence[str]) -> str:
     """A refusal (engine.reasons) in the player's words: says why, and what would do."""
     p = reason.params
 

@@ -1,33 +1,30 @@
 """The TAKI rules as a pure, deterministic state machine (RULES.md sections 2-6).
 
 A ``Game`` is mutable, but only through ``apply``: it validates an action against the
-legal ones first and raises a ``TakiError`` (changing nothing) when it is not allowed.
+legal ones first and raises a ``TakiError`` (changing nothing) when it is not allowed;
+engine.reasons says which rule refused it.
 Randomness comes only from the seed given to ``Game.new`` and, for a reshuffle of the
 discard pile, from the ``rng`` number the position carries, so (options, seed, actions)
 always replays to the same game.
 
 The hot path (``legal_actions`` then ``apply``) is written for speed: actions are
-interned NamedTuples, playability is a set look-up keyed by (colour, symbol), and the
-legal list is cached until the next change.
+interned NamedTuples, playability is a set look-up in a table by colour and symbol, the
+legal list is cached until the next change (a declaration only drops itself from it),
+and ``over`` is a field kept up to date rather than computed. tests/test_engine_golden.py
+pins every game of its sample bit for bit, so a speed-up cannot change a game.
 """
 
 from __future__ import annotations
 
 import random
 import zlib
-from dataclasses import dataclass
-from typing import Any, Final
+from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass, field, fields
+from typing import Any, Final, NoReturn
 
 from .actions import BREAK, CLOSE_TAKI, DECLARE, DRAW, END_TURN, PASS, PLAY, Action
-from .cards import ALL_CODES, COLOR_OF, COLORS, SYMBOL_OF, card_name, full_deck
-from .errors import (
-    BadAction,
-    BadColor,
-    CardNotInHand,
-    GameOver,
-    IllegalAction,
-    NotYourTurn,
-)
+from .cards import ALL_CODES, COLOR_OF, COLORS, SYMBOL_OF, full_deck
+from .errors import BadAction
 from .events import (
     BROKE,
     CANCELLED,
@@ -54,6 +51,7 @@ from .events import (
     TURN,
     Event,
 )
+from .reasons import Situation, error_of, refusal
 
 HAND_SIZE: Final = 8
 MIN_PLAYERS: Final = 2
@@ -75,29 +73,25 @@ class Options:
     play_for_places: bool = False
 
 
+@dataclass(slots=True)
 class Run:
-    """A TAKI run: ``taki`` in the position format."""
+    """A TAKI run: ``taki`` in the position format (its fields are that object's keys)."""
 
-    __slots__ = ("by", "cards", "color", "open")
-
-    def __init__(self, color: str, by: int, cards: int = 0, open: bool = False) -> None:
-        self.color = color
-        self.by = by
-        self.cards = cards
-        self.open = open
+    color: str
+    by: int
+    cards: int = 0
+    open: bool = False
 
     def copy(self) -> Run:
         return Run(self.color, self.by, self.cards, self.open)
 
 
+@dataclass(slots=True)
 class Pending:
-    """A pending +3: ``plus3`` in the position format."""
+    """A pending +3: ``plus3`` in the position format (its fields are that object's keys)."""
 
-    __slots__ = ("by", "passed")
-
-    def __init__(self, by: int, passed: list[int] | None = None) -> None:
-        self.by = by
-        self.passed: list[int] = passed if passed is not None else []
+    by: int
+    passed: list[int] = field(default_factory=list)
 
     def copy(self) -> Pending:
         return Pending(self.by, list(self.passed))
@@ -105,12 +99,33 @@ class Pending:
 
 # Interned actions: the engine hands out these very objects, so membership tests are
 # mostly identity checks and generating a legal list allocates only the list.
+# A play of "color" without a colour stands in a legal list for the Change Colour
+# until ``_colors_in`` puts its four plays (one per colour) in its place.
 _PLAY: Final[list[dict[str, Action]]] = [
-    {c: Action(PLAY, s, c) for c in ALL_CODES if c != "color"} for s in range(MAX_PLAYERS)
+    {c: Action(PLAY, s, c) for c in ALL_CODES} for s in range(MAX_PLAYERS)
 ]
 _PLAY_COLOR: Final[list[tuple[Action, ...]]] = [
     tuple(Action(PLAY, s, "color", col) for col in COLORS) for s in range(MAX_PLAYERS)
 ]
+_STAND_IN: Final[list[Action]] = [play["color"] for play in _PLAY]
+
+
+def _plays(hand: list[str], ok: frozenset[str] | None, seat: int) -> list[Action]:
+    """The plays of the cards in ``hand`` that are in ``ok`` (None: every card), once
+    each, in the order of their first copy in hand; a Change Colour as four plays."""
+    play = _PLAY[seat]
+    out: list[Action] = []
+    # A loop with a membership test on the short list beats dict.fromkeys(hand) here.
+    for c in hand:
+        if ok is None or c in ok:
+            a = play[c]
+            if a not in out:
+                out.append(a)
+    stand_in = _STAND_IN[seat]
+    if stand_in in out:
+        i = out.index(stand_in)
+        out[i : i + 1] = _PLAY_COLOR[seat]
+    return out
 _SIMPLE: Final[dict[str, list[Action]]] = {
     t: [Action(t, s) for s in range(MAX_PLAYERS)]
     for t in (DRAW, CLOSE_TAKI, END_TURN, DECLARE, BREAK, PASS)
@@ -125,19 +140,21 @@ _PASS = _SIMPLE[PASS]
 _COLORLESS_SET: Final = frozenset(c for c in ALL_CODES if COLOR_OF[c] is None)
 _NUMBERS: Final = frozenset(c for c in ALL_CODES if SYMBOL_OF[c].isdigit())
 _STACKERS: Final = frozenset(c for c in ALL_CODES if SYMBOL_OF[c] in ("+2", "king"))
-_MATCH: dict[tuple[str, str], frozenset[str]] = {}
+_MATCH: Final[dict[str, dict[str, frozenset[str]]]] = {
+    color: {
+        symbol: frozenset(
+            c for c in ALL_CODES if COLOR_OF[c] in (None, color) or SYMBOL_OF[c] == symbol
+        )
+        for symbol in set(SYMBOL_OF.values())
+    }
+    for color in COLORS
+}
+"""Cards playable on a leading card of a symbol with a colour active: [colour][symbol]."""
 
 
 def _matching(color: str, symbol: str) -> frozenset[str]:
     """Cards playable on a leading card of ``symbol`` with ``color`` active."""
-    key = (color, symbol)
-    found = _MATCH.get(key)
-    if found is None:
-        found = frozenset(
-            c for c in ALL_CODES if COLOR_OF[c] in (None, color) or SYMBOL_OF[c] == symbol
-        )
-        _MATCH[key] = found
-    return found
+    return _MATCH[color][symbol]
 
 
 def own_breakers_in(discard: list[str], top_answer: bool | None = None) -> int:
@@ -165,63 +182,70 @@ _RUN_CARDS: Final[dict[str, frozenset[str]]] = {
 }
 
 
+PLAYER: Final = "player"
+"""Field metadata: the key of a by-seat list field in each player object of a position."""
+KEY: Final = "key"
+"""Field metadata: the field's top-level key in a position, where not its own name."""
+ENGINE: Final = "engine"
+"""Field metadata: a field of this engine's own in a position (RULES.md section 7 allows
+them), written only where it says something."""
+NOT_STATE: Final = "not_state"
+"""Field metadata: a constructor setting, not part of the position."""
+
+
+@dataclass(eq=False, repr=False)
 class Game:
     """One game of TAKI: its position, its legal actions, and ``apply``.
 
-    Attribute names follow the position format of RULES.md section 7, except that
+    The fields below are the game's state, declared once: ``copy`` copies them and
+    engine.position reads and writes them (their names, or the ``key``/``player``
+    metadata, are the position format's keys of RULES.md section 7), in this order.
     ``draw_pile`` keeps the top card at the *end* of the list (popping is cheap there);
     the position writer reverses it.
     """
 
-    def __init__(
-        self,
-        hands: list[list[str]],
-        draw_pile: list[str],
-        discard: list[str],
-        *,
-        options: Options = Options(),
-        turn: int = 0,
-        direction: int = 1,
-        color: str = "R",
-        stages: list[int] | None = None,
-        declared: list[bool] | None = None,
-        places: list[int | None] | None = None,
-        plus2: int = 0,
-        plus3: Pending | None = None,
-        taki: Run | None = None,
-        follow: str | None = None,
-        winner: int | None = None,
-        rng: int | None = None,
-        own_breakers: int | None = None,
-        record: bool = True,
-    ) -> None:
-        n = len(hands)
-        self.options = options
-        self.n = n
-        self.hands = hands
-        self.draw_pile = draw_pile
-        self.discard = discard
-        self.turn = turn
-        self.direction = direction
-        self.color = color
-        self.stages = stages if stages is not None else [HAND_SIZE] * n
-        self.declared = declared if declared is not None else [False] * n
-        self.places: list[int | None] = places if places is not None else [None] * n
-        self.plus2 = plus2
-        self.plus3 = plus3
-        self.taki = taki
-        self.follow = follow
-        self.winner = winner
-        self.rng = rng
-        # Own-turn Breakers on top of the discard pile (0 when the top is no Breaker, or
-        # a Breaker played as an answer): they and the card beneath the lowest of them
-        # stay at a reshuffle, and that card is what the next player follows (RULES.md
-        # section 3). None: what the pile alone tells (section 7's reading).
-        self.own_breakers = own_breakers_in(discard) if own_breakers is None else own_breakers
-        self.record = record
+    hands: list[list[str]] = field(metadata={PLAYER: "hand"})
+    draw_pile: list[str] = field(metadata={KEY: "draw"})
+    discard: list[str]
+    _: KW_ONLY
+    options: Options = Options()
+    turn: int = 0
+    direction: int = 1
+    color: str = "R"
+    # By seat: empty (the default) for a new game's values.
+    stages: list[int] = field(default_factory=list, metadata={PLAYER: "stage"})
+    declared: list[bool] = field(default_factory=list, metadata={PLAYER: "declared"})
+    places: list[int | None] = field(default_factory=list, metadata={PLAYER: "place"})
+    plus2: int = 0
+    plus3: Pending | None = None
+    taki: Run | None = None
+    follow: str | None = None
+    winner: int | None = None
+    rng: int | None = field(default=None, metadata={ENGINE: True})
+    """The seed of the next reshuffle (None: one is derived from the pile)."""
+    own_breakers: int | None = field(default=None, metadata={ENGINE: True})
+    """Own-turn Breakers on top of the discard pile (0 when the top is no Breaker, or a
+    Breaker played as an answer): they and the card beneath the lowest of them stay at a
+    reshuffle, and that card is what the next player follows (RULES.md section 3). None
+    given: what the pile alone tells (section 7's reading), set at construction."""
+    record: bool = field(default=True, metadata={NOT_STATE: True})
+    """Whether to keep ``events`` (a search's playouts do not)."""
+
+    def __post_init__(self) -> None:
+        n = self.n = len(self.hands)
+        if not self.stages:
+            self.stages = [HAND_SIZE] * n
+        if not self.declared:
+            self.declared = [False] * n
+        if not self.places:
+            self.places = [None] * n
+        if self.own_breakers is None:
+            self.own_breakers = own_breakers_in(self.discard)
         self.events: list[Event] = []
         self.extras: Any = None  # unknown position fields, kept by engine.position
         self._finished = sum(p is not None for p in self.places)
+        self.over = self._is_over()
+        """True once nothing more can be played (set where a player finishes)."""
         self._legal: list[Action] | None = None
 
     # ------------------------------------------------------------------ setup
@@ -273,9 +297,9 @@ class Game:
 
     # ------------------------------------------------------------------ queries
 
-    @property
-    def over(self) -> bool:
-        """True once nothing more can be played."""
+    def _is_over(self) -> bool:
+        """True once nothing more can be played (kept in ``over``: the playout loops of
+        searches and benchmarks read it after every action)."""
         if self.winner is None:
             return False
         return not self.options.play_for_places or self.n - self._finished <= 1
@@ -311,40 +335,38 @@ class Game:
     def _generate(self) -> list[Action]:
         if self.winner is not None and self.over:
             return []
-        seat = self.turn
-        hand = self.hands[seat]
         if self.plus3 is not None:
             return self._window()
-        out: list[Action] = []
+        seat = self.turn
+        hand = self.hands[seat]
         run = self.taki
-        follow = self.follow
-        play = _PLAY[seat]
         if run is not None and not run.open:
-            ok = _RUN_CARDS[run.color]
-            for c in dict.fromkeys(hand):
-                if c in ok:
-                    if c == "color":
-                        out.extend(_PLAY_COLOR[seat])
-                    else:
-                        out.append(play[c])
+            out = _plays(hand, _RUN_CARDS[run.color], seat)
             if run.cards:
                 out.append(_CLOSE[seat])
             out.append(_END[seat])
-        elif follow == FOLLOW_KING:
-            for c in dict.fromkeys(hand):
-                if c == "color":
-                    out.extend(_PLAY_COLOR[seat])
-                else:
-                    out.append(play[c])
+        elif self.follow == FOLLOW_KING:
+            out = _plays(hand, None, seat)
             out.append(_END[seat])
         else:
-            ok = _STACKERS if self.plus2 else _matching(self.color, SYMBOL_OF[self.lead()])
-            for c in dict.fromkeys(hand):
-                if c in ok:
-                    if c == "color":
-                        out.extend(_PLAY_COLOR[seat])
-                    else:
-                        out.append(play[c])
+            if self.plus2:
+                out = _plays(hand, _STACKERS, seat)
+            else:  # the commonest case: _plays inlined
+                d = self.discard
+                own = self.own_breakers
+                lead = d[max(0, len(d) - 1 - own)] if own else d[-1]  # (self.lead())
+                ok = _MATCH[self.color][SYMBOL_OF[lead]]
+                play = _PLAY[seat]
+                out = []
+                for c in hand:
+                    if c in ok:
+                        a = play[c]
+                        if a not in out:
+                            out.append(a)
+                stand_in = _STAND_IN[seat]
+                if stand_in in out:
+                    i = out.index(stand_in)
+                    out[i : i + 1] = _PLAY_COLOR[seat]
             if not (out and self.options.must_play_if_able):
                 out.append(_DRAW[seat])
         if not self.declared[seat]:
@@ -374,7 +396,9 @@ class Game:
 
     def apply(self, action: Action) -> None:
         """Carry out ``action``, or raise a TakiError and change nothing."""
-        legal = self._legal if self._legal is not None else self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         if (action._replace(last_card=False) if action.last_card else action) not in legal:
             self._refuse(action)
         self._legal = None
@@ -390,6 +414,9 @@ class Game:
             self._draw_action(seat)
         elif t == DECLARE:
             self.declared[seat] = True
+            # Declaring changes nothing else: the same list less the declaration, which
+            # is listed last (``_generate``).
+            self._legal = legal[:-1]
             if self.record:
                 self.events.append(Event(DECLARED, seat))
         elif t == PASS:
@@ -427,7 +454,7 @@ class Game:
         self.discard.append(card)
         # Every play here is on its player's own turn (a King answering a +3 included);
         # only ``_break`` plays a Breaker as an answer.
-        self.own_breakers = self.own_breakers + 1 if card == "breaker" else 0
+        self.own_breakers = (self.own_breakers or 0) + 1 if card == "breaker" else 0
         record = self.record
         if record:
             self.events.append(Event(PLAYED, seat, card, chosen))
@@ -618,7 +645,7 @@ class Game:
         the next player follows, even a +3; RULES.md section 3). A Breaker answer keeps
         nothing beneath it. Returns False when there is nothing to shuffle."""
         d = self.discard
-        keep = self.own_breakers + 1
+        keep = (self.own_breakers or 0) + 1
         pile = d[:-keep]
         if not pile:
             return False
@@ -640,9 +667,10 @@ class Game:
     def _end_turn(self, seat: int, steps: int = 1) -> None:
         """The turn of ``seat`` ends: last-card check, empty hand, then the next seat."""
         hand = self.hands[seat]
-        if len(hand) == 1 and not self.declared[seat]:
+        declared = self.declared
+        if len(hand) == 1 and not declared[seat]:
             self._draw_cards(seat, LAST_CARD_PENALTY, R_PENALTY)
-        self.declared[seat] = False  # a declaration lasts for the turn it was made in
+        declared[seat] = False  # a declaration lasts for the turn it was made in
         self.follow = None
         if not hand:
             self._empty_hand(seat)
@@ -650,7 +678,13 @@ class Game:
                 return
         if steps == 2 and self.record:
             self.events.append(Event(SKIPPED, self._next(seat)))
-        self._advance(seat, steps)
+        if not self._finished or not self.options.play_for_places:  # (_advance, inlined)
+            turn = self.turn = (seat + self.direction * steps) % self.n
+            declared[turn] = False
+            if self.record:
+                self.events.append(Event(TURN, turn))
+        else:
+            self._advance(seat, steps)
 
     def _advance(self, seat: int, steps: int) -> None:
         if not self._finished or not self.options.play_for_places:  # (_next, inlined)
@@ -672,6 +706,7 @@ class Game:
         if not self.options.play_for_places:
             self.winner = seat
             self._finished += 1
+            self.over = True
             if self.record:
                 self.events.append(Event(FINISHED, seat, amount=1))
             return
@@ -688,6 +723,7 @@ class Game:
             self.places[last] = place + 1
             if self.record:
                 self.events.append(Event(FINISHED, last, amount=place + 1))
+        self.over = self._is_over()
 
     def _next(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places on in the direction of play, skipping finished ones."""
@@ -706,104 +742,68 @@ class Game:
 
     # ------------------------------------------------------------------ refusals
 
-    def _refuse(self, action: Action) -> None:
-        """Raise the most telling error for an action that is not legal now."""
-        seat = action.seat
-        if self.over:
-            raise GameOver("the game is over")
-        if not 0 <= seat < self.n:
-            raise BadAction(f"seat: {seat} is out of range for {self.n} players")
-        if self.places[seat] is not None:
-            raise NotYourTurn(f"seat {seat} has finished")
-        t = action.type
-        hand = self.hands[seat]
+    def situation(self, seat: int) -> Situation:
+        """What decides a refusal for ``seat`` (engine.reasons): all in that seat's view."""
         pending = self.plus3
-        if t in (BREAK, PASS):
-            if pending is None:
-                raise IllegalAction("there is no pending +3 to answer")
-            if seat == pending.by:
-                raise IllegalAction("you cannot answer your own +3")
-            if seat in pending.passed:
-                raise IllegalAction("you already let this +3 through")
-            if t == BREAK:
-                raise CardNotInHand("you hold no +3 Breaker")
-            raise IllegalAction("you cannot pass now")
-        if pending is not None and seat != self.turn:
-            if t == PLAY and action.card == "king":
-                raise IllegalAction(
-                    "only the seat after the +3's player may answer it with a King"
-                )
-            raise NotYourTurn("a +3 is pending: you may only break it or pass")
-        if seat != self.turn:
-            raise NotYourTurn(f"it is seat {self.turn}'s turn")
-        if t == PLAY:
-            card = action.card
-            assert card is not None
-            if card not in hand:
-                raise CardNotInHand(f"{card} is not in your hand")
-            if card == "color" and action.color not in COLORS:
-                raise BadColor(f"color: a Change Colour needs R, G, B or Y, got {action.color!r}")
-            if card != "color" and action.color is not None:
-                raise BadColor(f"color: {card} takes no colour")
-            raise IllegalAction(self._why_not_play(card))
-        if pending is not None:
-            raise IllegalAction("a +3 is pending: answer it with a King, or pass")
         run = self.taki
-        own_run = run is not None and not run.open
-        if t == DRAW:
-            if own_run:
-                raise IllegalAction("no drawing inside your own run: play, close or end it")
-            if self.follow == FOLLOW_KING:
-                raise IllegalAction("no drawing after a King: play any card or end the turn")
-            raise IllegalAction("must_play_if_able: you hold a card you can play")
-        if t == CLOSE_TAKI:
-            if not own_run:
-                raise IllegalAction("you have no run of your own to close")
-            raise IllegalAction("a TAKI alone cannot be closed: play a card on it first")
-        if t == END_TURN:
-            raise IllegalAction("end_turn only declines a King's follow-up or leaves a run open")
-        if t == DECLARE:
-            raise IllegalAction("you already declared last card this turn")
-        raise IllegalAction("not allowed now")
+        seated = 0 <= seat < self.n
+        return Situation(
+            players=self.n,
+            over=self.over,
+            turn=self.turn,
+            color=self.color,
+            lead=self.lead(),
+            plus2=self.plus2,
+            follow=self.follow,
+            plus3_by=None if pending is None else pending.by,
+            passed=() if pending is None else tuple(pending.passed),
+            run_color=None if run is None else run.color,
+            run_open=run is not None and run.open,
+            finished=seated and self.places[seat] is not None,
+            hand=tuple(self.hands[seat]) if seated else (),
+        )
 
-    def _why_not_play(self, card: str) -> str:
-        name = card_name(card)
-        if self.plus3 is not None:
-            return "a +3 is pending: only a King (or a Breaker from any seat) answers it"
-        run = self.taki
-        if run is not None and not run.open:
-            return f"{name} cannot be played inside a {run.color} run"
-        if self.plus2:
-            return f"a +{self.plus2} stack is live: add a +2, play a King, or draw"
-        return f"{name} does not match {card_name(self.lead())} with {self.color} active"
+    def _refuse(self, action: Action) -> NoReturn:
+        """Raise the error for an action that is not legal now (engine.reasons says why)."""
+        seat, kind, card, color = action.seat, action.type, action.card, action.color
+        s = self.situation(seat)
+        raise error_of(refusal(s, kind, seat, card, color), s, kind, seat, card, color)
 
     # ------------------------------------------------------------------ copying
 
     def copy(self) -> Game:
-        """An independent copy (for search or what-if analysis)."""
-        g = Game(
-            [list(h) for h in self.hands],
-            list(self.draw_pile),
-            list(self.discard),
-            options=self.options,
-            turn=self.turn,
-            direction=self.direction,
-            color=self.color,
-            stages=list(self.stages),
-            declared=list(self.declared),
-            places=list(self.places),
-            plus2=self.plus2,
-            plus3=self.plus3.copy() if self.plus3 else None,
-            taki=self.taki.copy() if self.taki else None,
-            follow=self.follow,
-            winner=self.winner,
-            rng=self.rng,
-            own_breakers=self.own_breakers,
-            record=self.record,
-        )
+        """An independent copy (for search or what-if analysis): every field's value
+        copied down to its lists and runs, as its declared type says (``_COPIES``)."""
+        g = Game(**{name: copy(getattr(self, name)) for name, copy in _COPIES})
         g.extras = self.extras
         return g
 
     def card_count(self) -> int:
         """Cards in hands and piles together (116 in any game dealt by ``new``)."""
         return sum(map(len, self.hands)) + len(self.draw_pile) + len(self.discard)
+
+
+def _nested(value: list[list[str]]) -> list[list[str]]:
+    return [list(v) for v in value]
+
+
+def _run_or_pending(value: Run | Pending | None) -> Run | Pending | None:
+    return None if value is None else value.copy()
+
+
+def _same(value: object) -> object:
+    return value
+
+
+def _copier(declared: str) -> Callable[[Any], Any]:
+    """How ``copy`` copies a field of the ``declared`` type."""
+    if declared.startswith("list[list["):
+        return _nested
+    if declared.startswith("list["):
+        return list
+    if declared.split(" |")[0] in ("Run", "Pending"):
+        return _run_or_pending
+    return _same
+
+
+_COPIES: Final = tuple((f.name, _copier(str(f.type))) for f in fields(Game))

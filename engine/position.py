@@ -20,30 +20,39 @@ is ignored.
 from __future__ import annotations
 
 import json
-from typing import Any
+from dataclasses import fields
+from typing import Any, Final
 
 from .cards import CODES, COLORS
 from .errors import BadPosition
-from .game import FOLLOW_KING, FOLLOW_PLUS, Game, Options, Pending, Run, own_breakers_in
-
-_TOP_KEYS = (
-    "options",
-    "players",
-    "draw",
-    "discard",
-    "turn",
-    "direction",
-    "color",
-    "plus2",
-    "plus3",
-    "breaker_answer",
-    "taki",
-    "follow",
-    "winner",
+from .game import (
+    ENGINE,
+    FOLLOW_KING,
+    FOLLOW_PLUS,
+    KEY,
+    NOT_STATE,
+    PLAYER,
+    Game,
+    Options,
+    Pending,
+    Run,
+    own_breakers_in,
 )
-_OPTION_KEYS = ("stairs", "must_play_if_able", "play_for_places")
-_PLAYER_KEYS = ("hand", "stage", "declared", "place")
-_ENGINE_KEYS = ("rng", "own_breakers")
+
+# The position's keys, from the Game's fields (engine.game declares them once).
+_STATE: Final = [f for f in fields(Game) if not f.metadata.get(NOT_STATE)]
+_PLAYER_FIELDS: Final = [(f.name, f.metadata[PLAYER]) for f in _STATE if PLAYER in f.metadata]
+"""(Game field, key in each player object), in the format's order."""
+_TOP_FIELDS: Final = [
+    (f.name, f.metadata.get(KEY, f.name))
+    for f in _STATE
+    if PLAYER not in f.metadata and not f.metadata.get(ENGINE) and f.name != "options"
+]
+"""(Game field, top-level key) after ``options`` and ``players``, in the format's order."""
+_TOP_KEYS: Final = ("options", "players", *(k for _, k in _TOP_FIELDS), "breaker_answer")
+_OPTION_KEYS: Final = tuple(f.name for f in fields(Options))
+_PLAYER_KEYS: Final = tuple(k for _, k in _PLAYER_FIELDS)
+_ENGINE_KEYS: Final = tuple(f.name for f in _STATE if f.metadata.get(ENGINE))
 
 
 class _Extras:
@@ -228,7 +237,7 @@ def _breaker_fields(game: Game, extras: _Extras) -> dict[str, Any]:
     d = game.discard
     if d[-1] != "breaker":
         return dict(extras.idle)
-    own = game.own_breakers
+    own = game.own_breakers or 0
     out: dict[str, Any] = {"breaker_answer": own == 0}
     # Only min(own, len - 1) acts (what the next player follows, what a reshuffle keeps).
     last = len(d) - 1
@@ -237,46 +246,32 @@ def _breaker_fields(game: Game, extras: _Extras) -> dict[str, Any]:
     return out
 
 
+def _json(value: Any) -> Any:
+    """A field's value as JSON-ready data (lists copied, a run or a +3 as its object)."""
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, Run | Pending):
+        return {f.name: _json(getattr(value, f.name)) for f in fields(value)}
+    return value
+
+
 def position_of(game: Game) -> dict[str, Any]:
     """The position of ``game`` as a JSON-ready dict, fields in the documented order."""
     extras: _Extras = game.extras if isinstance(game.extras, _Extras) else _Extras()
-    opts = game.options
-    options: dict[str, Any] = {
-        "stairs": opts.stairs,
-        "must_play_if_able": opts.must_play_if_able,
-        "play_for_places": opts.play_for_places,
-    }
+    options = {k: getattr(game.options, k) for k in _OPTION_KEYS}
     options.update(extras.options)
     players: list[dict[str, Any]] = []
     for i in range(game.n):
-        p: dict[str, Any] = {
-            "hand": list(game.hands[i]),
-            "stage": game.stages[i],
-            "declared": game.declared[i],
-            "place": game.places[i],
-        }
+        p = {key: _json(getattr(game, name)[i]) for name, key in _PLAYER_FIELDS}
         if i < len(extras.players):
             p.update(extras.players[i])
         players.append(p)
-    run = game.taki
-    pending = game.plus3
-    out: dict[str, Any] = {
-        "options": options,
-        "players": players,
-        "draw": game.draw_pile[::-1],
-        "discard": list(game.discard),
-        "turn": game.turn,
-        "direction": game.direction,
-        "color": game.color,
-        "plus2": game.plus2,
-        "plus3": None if pending is None else {"by": pending.by, "passed": list(pending.passed)},
-        **_breaker_fields(game, extras),
-        "taki": None
-        if run is None
-        else {"color": run.color, "by": run.by, "cards": run.cards, "open": run.open},
-        "follow": game.follow,
-        "winner": game.winner,
-    }
+    out: dict[str, Any] = {"options": options, "players": players}
+    for name, key in _TOP_FIELDS:
+        value = getattr(game, name)
+        out[key] = value[::-1] if name == "draw_pile" else _json(value)
+        if key == "plus3":  # breaker_answer goes right after it (RULES.md section 7)
+            out.update(_breaker_fields(game, extras))
     if game.rng is not None:
         out["rng"] = game.rng
     out.update(extras.top)

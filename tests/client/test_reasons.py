@@ -18,6 +18,7 @@ from engine import reasons as R
 from engine.actions import Action
 from engine.errors import TakiError
 from engine.game import FOLLOW_KING, FOLLOW_PLUS, Game, Options, Pending, Run
+from engine.reasons import Reason
 from engine.views import view_of
 
 PILE = ["R1", "R3", "G4", "B5", "Y6", "R7", "G8", "B9"] * 3
@@ -27,7 +28,7 @@ def game(hands: list[list[str]], lead: str = "B4", color: str = "B", **kw: Any) 
     return Game(hands, list(PILE), [lead], color=color, **kw)
 
 
-def refused(g: Game, seat: int | None, kind: str, card: str | None = None) -> R.Reason:
+def refused(g: Game, seat: int | None, kind: str, card: str | None = None) -> R.Refusal:
     """The reason, after checking that the engine does refuse it (a live seat)."""
     if seat is not None and not g.over:
         with pytest.raises(TakiError):
@@ -36,44 +37,44 @@ def refused(g: Game, seat: int | None, kind: str, card: str | None = None) -> R.
 
 
 CASES: list[tuple[str, Any]] = [
-    (R.MATCH, lambda: refused(game([["G7", "R1"], ["G1"]]), 0, "play", "G7")),
-    (R.NOT_YOUR_TURN, lambda: refused(game([["B7"], ["B1"]], turn=1), 0, "play", "B7")),
-    (R.PLUS2_LIVE, lambda: refused(game([["B7", "R1"], ["G1"]], lead="B+2", plus2=4),
+    (Reason.MATCH, lambda: refused(game([["G7", "R1"], ["G1"]]), 0, "play", "G7")),
+    (Reason.NOT_YOUR_TURN, lambda: refused(game([["B7"], ["B1"]], turn=1), 0, "play", "B7")),
+    (Reason.PLUS2_LIVE, lambda: refused(game([["B7", "R1"], ["G1"]], lead="B+2", plus2=4),
                                    0, "play", "B7")),
-    (R.RUN_ONLY, lambda: refused(game([["G7", "R1"], ["G1"]], lead="B5", taki=Run("B", 0, 1)),
+    (Reason.RUN_ONLY, lambda: refused(game([["G7", "R1"], ["G1"]], lead="B5", taki=Run("B", 0, 1)),
                                  0, "play", "G7")),
-    (R.LONE_TAKI, lambda: refused(game([["G7", "R1"], ["G1"]], lead="Btaki",
+    (Reason.LONE_TAKI, lambda: refused(game([["G7", "R1"], ["G1"]], lead="Btaki",
                                        taki=Run("B", 0, 0)), 0, "close_taki")),
-    (R.NOTHING_TO_CLOSE, lambda: refused(game([["G7", "R1"], ["G1"]]), 0, "close_taki")),
-    (R.PLUS_NEEDS_CARD, lambda: refused(game([["G7", "R1"], ["G1"]], lead="Bplus",
+    (Reason.NOTHING_TO_CLOSE, lambda: refused(game([["G7", "R1"], ["G1"]]), 0, "close_taki")),
+    (Reason.PLUS_NEEDS_CARD, lambda: refused(game([["G7", "R1"], ["G1"]], lead="Bplus",
                                              follow=FOLLOW_PLUS), 0, "play", "G7")),
-    (R.NO_DRAW_RUN, lambda: refused(game([["G7", "R1"], ["G1"]], lead="B5",
+    (Reason.NO_DRAW_RUN, lambda: refused(game([["G7", "R1"], ["G1"]], lead="B5",
                                          taki=Run("B", 0, 1)), 0, "draw")),
-    (R.NO_DRAW_KING, lambda: refused(game([["G7", "R1"], ["G1"]], lead="king",
+    (Reason.NO_DRAW_KING, lambda: refused(game([["G7", "R1"], ["G1"]], lead="king",
                                           follow=FOLLOW_KING), 0, "draw")),
-    (R.MUST_PLAY, lambda: refused(game([["B7", "R1"], ["G1"]],
+    (Reason.MUST_PLAY, lambda: refused(game([["B7", "R1"], ["G1"]],
                                        options=Options(must_play_if_able=True)), 0, "draw")),
-    (R.NOTHING_TO_END, lambda: refused(game([["G7", "R1"], ["G1"]]), 0, "end_turn")),
-    (R.ALREADY_DECLARED, lambda: refused(game([["G7", "R1"], ["G1"]],
+    (Reason.NOTHING_TO_END, lambda: refused(game([["G7", "R1"], ["G1"]]), 0, "end_turn")),
+    (Reason.ALREADY_DECLARED, lambda: refused(game([["G7", "R1"], ["G1"]],
                                               declared=[True, False]), 0, "declare_last_card")),
-    (R.PLUS3_KING, lambda: refused(game([["B7", "R1"], ["G1"], ["G3"]], lead="+3", turn=0,
+    (Reason.PLUS3_KING, lambda: refused(game([["B7", "R1"], ["G1"], ["G3"]], lead="+3", turn=0,
                                         plus3=Pending(2)), 0, "play", "B7")),
-    (R.PLUS3_ANSWER, lambda: refused(game([["B7", "R1"], ["G1"], ["G3"]], lead="+3", turn=0,
+    (Reason.PLUS3_ANSWER, lambda: refused(game([["B7", "R1"], ["G1"], ["G3"]], lead="+3", turn=0,
                                           plus3=Pending(2)), 1, "draw")),
-    (R.NO_PLUS3, lambda: refused(game([["G7", "R1"], ["G1"]]), 0, "pass")),
-    (R.OWN_PLUS3, lambda: refused(game([["B7", "R1"], ["G1"], ["G3"]], lead="+3", turn=0,
+    (Reason.NO_PLUS3, lambda: refused(game([["G7", "R1"], ["G1"]]), 0, "pass")),
+    (Reason.OWN_PLUS3, lambda: refused(game([["B7", "R1"], ["G1"], ["G3"]], lead="+3", turn=0,
                                        plus3=Pending(2)), 2, "pass")),
-    (R.ALREADY_PASSED, lambda: refused(game([["B7", "R1"], ["G1"], ["G3"]], lead="+3",
+    (Reason.ALREADY_PASSED, lambda: refused(game([["B7", "R1"], ["G1"], ["G3"]], lead="+3",
                                             turn=0, plus3=Pending(2, [1])), 1, "pass")),
-    (R.NO_BREAKER, lambda: refused(game([["B7", "R1"], ["G1"], ["G3"]], lead="+3", turn=0,
+    (Reason.NO_BREAKER, lambda: refused(game([["B7", "R1"], ["G1"], ["G3"]], lead="+3", turn=0,
                                         plus3=Pending(2)), 1, "break")),
-    (R.NOT_IN_HAND, lambda: refused(game([["G7", "R1"], ["G1"]]), 0, "play", "Y9")),
-    (R.WATCHING, lambda: R.why_not(view_of(game([["G7"], ["G1"]]), None), "draw")),
-    (R.GAME_OVER, lambda: refused(game([[], ["G1"]], winner=0), 0, "draw")),
-    (R.FINISHED, lambda: R.why_not(
+    (Reason.NOT_IN_HAND, lambda: refused(game([["G7", "R1"], ["G1"]]), 0, "play", "Y9")),
+    (Reason.WATCHING, lambda: R.why_not(view_of(game([["G7"], ["G1"]]), None), "draw")),
+    (Reason.GAME_OVER, lambda: refused(game([[], ["G1"]], winner=0), 0, "draw")),
+    (Reason.FINISHED, lambda: R.why_not(
         view_of(game([[], ["G1"], ["G3"]], turn=1, places=[1, None, None], winner=0,
                      options=Options(play_for_places=True)), 0), "draw")),
-    (R.NO_GAME, lambda: R.why_not(None, "draw")),
+    (Reason.NO_GAME, lambda: R.why_not(None, "draw")),
 ]  # fmt: skip
 
 
@@ -84,7 +85,7 @@ def test_reason_per_code(code: str, make: Any) -> None:
 
 def test_every_code_has_a_case() -> None:
     covered = {c for c, _ in CASES}
-    assert set(R.CODES_ALL) - covered == {R.NOT_NOW}
+    assert set(R.CODES_ALL) - covered == {Reason.NOT_NOW}
 
 
 def test_match_names_the_leading_colour_and_symbol() -> None:
@@ -119,7 +120,7 @@ def test_reason_words_are_translated(lang: str, code: str, make: Any) -> None:
         i18n.set_language("en")
     assert words and words != english
     assert "{" not in words
-    if code == R.MATCH:
+    if code == Reason.MATCH:
         i18n.set_language(lang)
         try:
             from client.words import color_word
@@ -141,8 +142,42 @@ def test_reason_words_fit_the_status_line(lang: str) -> None:
             reason = make()
             for color in ("R", "G", "B", "Y"):
                 if "color" in reason.params:
-                    reason = R.Reason(reason.code, {**reason.params, "color": color})
+                    reason = R.Refusal(reason.code, {**reason.params, "color": color})
                 text = refusal(reason, names)
                 assert cell_len(text) <= 78, (code, text)
     finally:
         i18n.set_language("en")
+
+
+def test_a_seat_view_and_the_game_give_the_same_situation() -> None:
+    """The engine and a client decide refusals from the same facts: what the game says
+    about a seat (Game.situation) is exactly what that seat's view says."""
+    from engine.bots import bot_action, make_bot
+
+    steps = 0
+    for seed, options in ((1, Options()), (2, Options(play_for_places=True)),
+                          (3, Options(stairs=True))):  # fmt: skip
+        g = Game.new(4, seed, options, record=False)
+        bots = [make_bot("basic") for _ in range(4)]
+        while not g.over and steps < 3000:
+            for seat in range(4):
+                assert g.situation(seat) == R.situation_of_view(view_of(g, seat)), (seed, seat)
+            g.apply(bot_action(g, bots))
+            steps += 1
+    assert steps > 300
+
+
+def test_malformed_actions_get_the_engine_only_reasons() -> None:
+    """A seat out of range and a Change Colour without a colour are refused as malformed
+    (error codes bad_action, bad_color); no view gives these reasons."""
+    g = game([["color", "R1"], ["G1"]])
+    s = g.situation(0)
+    assert R.refusal(s, "play", 0, "color", None).code == Reason.BAD_COLOR
+    assert R.refusal(s, "play", 0, "R1", "G").code == Reason.BAD_COLOR
+    assert R.refusal(g.situation(5), "draw", 5).code == Reason.BAD_SEAT
+    for action, code in ((Action("play", 0, "color"), "bad_color"),
+                         (Action("draw", 5), "bad_action")):  # fmt: skip
+        with pytest.raises(TakiError) as caught:
+            g.apply(action)
+        assert caught.value.code == code
+    assert not {Reason.BAD_SEAT, Reason.BAD_COLOR} & set(R.CODES_ALL)
