@@ -1,6 +1,6 @@
 """The engine plays every recorded game exactly as it did when it was recorded.
 
-tests/golden/engine_games.json holds one fingerprint per game (tests/engine_golden.py:
+tests/golden/engine_games.json holds one fingerprint per game (tests/engine/engine_golden.py:
 legal lists, actions, events, refusals and their reasons at every step, and the final
 position). Any change to what the engine does -- an optimisation must change none --
 shows as the configuration and seeds whose games came out different.
@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from tests.engine_golden import CONFIGS, GOLDEN, fingerprints
+from .engine_golden import CONFIGS, GOLDEN, fingerprints
 
 
 @pytest.mark.parametrize("name", list(CONFIGS))

@@ -1,6 +1,6 @@
 """Fingerprints of whole seeded games, to pin the engine's behaviour bit for bit.
 
-    python -m tests.engine_golden      # (re)write tests/golden/engine_games.json
+    python -m tests.engine.engine_golden      # (re)write tests/golden/engine_games.json
 
 Each game is dealt from a seed and played through the public entry points (``Game.new``,
 ``legal_actions``, ``apply``) by seeded players of this module's own (not engine.bots or
@@ -10,7 +10,7 @@ the refusal reason (``engine.reasons.why_not``, asked as a client does: a play o
 card the seat holds) of a fixed set of probe actions at every step, and the final
 position. The file is written by this module only (never by a test run), from the engine
 as it was when the file was made (9926820): an optimisation of the engine must leave
-every fingerprint as it is (tests/test_engine_golden.py).
+every fingerprint as it is (tests/engine/test_engine_golden.py).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from engine import Action, Game, Options, TakiError, view_of, write_position
 from engine.actions import BREAK, CLOSE_TAKI, DECLARE, DRAW, END_TURN, PASS, PLAY
 from engine.reasons import why_not
 
-GOLDEN: Final = Path(__file__).parent / "golden" / "engine_games.json"
+GOLDEN: Final = Path(__file__).parents[1] / "golden" / "engine_games.json"
 
 # name -> (players, player kind (``random`` or ``eager``), options, games, probed): ``games``
 # seeds from 0, the first ``probed`` of them probed at every step with refused actions.
