@@ -38,7 +38,18 @@ def test_every_card_up_to_22_has_its_own_key() -> None:
 def test_key_bar_shrinks_to_fit() -> None:
     items = [("d", "draw", True), ("t", "chat", False), ("q", "leave", False)]
     assert fit_keys(items, 80).plain == "d draw  t chat  q leave"
-    assert fit_keys(items, 16).plain == "d draw  t  q"
+    assert fit_keys(items, 16, lines=1).plain == "d draw  t  q"
+
+
+def test_key_bar_takes_a_second_line_before_any_label_goes() -> None:
+    """The French lobby at 80 columns showed 's  ?  q', keys without a word: a second
+    line keeps every item whole ("key label") and never splits one."""
+    items = [("n", "new table", True), ("Enter", "join", True), ("s", "settings", False),
+             ("?", "help", False), ("q", "back", False)]
+    assert fit_keys(items, 51).plain == "n new table  Enter join  s settings  ? help  q back"
+    assert fit_keys(items, 50).plain == "n new table  Enter join  s settings  ? help\nq back"
+    assert fit_keys(items, 31).plain == "n new table  Enter join\ns settings  ? help  q back"
+    assert fit_keys(items, 20).plain == "n new table\nEnter join  s  ?  q"  # two lines at most
 
 
 def test_key_bar_drops_the_least_important_labels_one_at_a_time() -> None:
@@ -46,12 +57,10 @@ def test_key_bar_drops_the_least_important_labels_one_at_a_time() -> None:
     showed 's  ?  q'); what matters keeps its words longest."""
     items = [("n", "new table", True), ("Enter", "join", True), ("s", "settings", False),
              ("?", "help", False), ("q", "back", False)]
-    assert fit_keys(items, 51).plain == "n new table  Enter join  s settings  ? help  q back"
-    assert fit_keys(items, 50).plain == "n new table  Enter join  s settings  ? help  q"
-    assert fit_keys(items, 45).plain == "n new table  Enter join  s settings  ?  q"
-    assert fit_keys(items, 32).plain == "n new table  Enter join  s  ?  q"
-    assert fit_keys(items, 31).plain == "n new table  Enter  s  ?  q"
-    assert fit_keys(items, 5).plain == "n  Enter  s  ?  q"  # nothing left to drop
+    assert fit_keys(items, 50, lines=1).plain == "n new table  Enter join  s settings  ? help  q"
+    assert fit_keys(items, 45, lines=1).plain == "n new table  Enter join  s settings  ?  q"
+    assert fit_keys(items, 32, lines=1).plain == "n new table  Enter join  s  ?  q"
+    assert fit_keys(items, 31, lines=1).plain == "n new table  Enter  s  ?  q"
 
 
 pytestmark = pytest.mark.usefixtures("config_dir")
