@@ -43,10 +43,45 @@ def options_words(info: TableInfo) -> str:
     return ", ".join(words) or "-"
 
 
-class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
-    """Every option of a new table, and the level of the bots the host adds (a)."""
+class LevelChoice(RadioSet, inherit_bindings=False):
+    """The bots' level: the arrows choose (a RadioSet's only move a highlight, and the
+    table came with the level chosen before); Enter is left to the form (it creates)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [
+        Binding("down,right", "choose(1)", show=False),
+        Binding("up,left", "choose(-1)", show=False),
+        Binding("space", "toggle_button", show=False),
+    ]
+
+    def on_focus(self) -> None:
+        # RadioSet highlights its first button on mount, whichever is chosen: the
+        # arrows and space then started from "easy" with "normal" chosen.
+        self._highlight_chosen()
+
+    def _highlight_chosen(self) -> None:
+        if self.pressed_index >= 0:
+            self._selected = self.pressed_index
+
+    def action_choose(self, step: int) -> None:
+        self._highlight_chosen()
+        if step > 0:
+            self.action_next_button()
+        else:
+            self.action_previous_button()
+        self.action_toggle_button()
+
+
+class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
+    """Every option of a new table, and the level of the bots the host adds (a).
+
+    Enter creates from every field, as the heading says (a priority binding: a check
+    box and the level would take it for themselves); space ticks a box; Enter on Cancel
+    cancels."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "submit", show=False, priority=True),
+    ]
 
     def __init__(self, default_name: str, level: str = DEFAULT_LEVEL) -> None:
         super().__init__()
@@ -74,7 +109,7 @@ class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
                 yield Input(value="4", id="window", type="integer", max_length=3)
             with Horizontal(classes="field", id="level-row"):
                 yield Static(_("Bots' level"), classes="label")
-                with RadioSet(id="level"):
+                with LevelChoice(id="level"):
                     for kind in offered():
                         yield RadioButton(level_word(kind), value=kind == self.level,
                                           name=kind)
@@ -87,8 +122,12 @@ class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
         self.query_one("#dialog").can_focus = False  # Tab goes field to field
         self.query_one("#tname", Input).focus()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self._create()
+    def action_submit(self) -> None:
+        focused = self.focused
+        if isinstance(focused, Button) and focused.id == "cancel":
+            self.dismiss(None)
+        else:
+            self._create()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "cancel":
