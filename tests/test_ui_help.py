@@ -57,7 +57,7 @@ def test_help_says_every_hand_is_shown_when_the_game_is_over(lang: str) -> None:
     i18n.set_language(lang)
     try:
         screen = sections(i18n.rules(RULES))["1"]
-        over = i18n._("Game over.")
+        over = i18n._("Game over.").rstrip(".")  # quoted in a sentence: no full stop
     finally:
         i18n.set_language("en")
     item = next((line for line in re.split(r"^- ", screen, flags=re.M)

@@ -546,7 +546,7 @@ avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4
 - La ligne sous la carte du dessus dit ce qui est en cours (des +2 cumulés, un +3 et
   les secondes qui restent, une série TAKI) et, quand une touche ou une carte est
   refusée, pourquoi.
-- *Partie terminée.* à la place de la carte du dessus : la partie est finie, et chaque
+- *Partie terminée* à la place de la carte du dessus : la partie est finie, et chaque
   main qui reste est montrée à côté du nom de son joueur (et quand on revoit la
   partie) : on voit qui tenait quoi. Jamais avant la fin.
 

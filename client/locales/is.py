@@ -521,9 +521,9 @@ umferðinni þinni).
   sagt *síðasta spil*.
 - Línan undir efsta spilinu segir hvað er í gangi (+2 stafli, +3 og sekúndurnar sem eftir
   eru, TAKI-röð) og, þegar lykli eða spili er hafnað, hvers vegna.
-- *Leiknum er lokið.* í stað efsta spilsins: leiknum er lokið og hver hönd sem eftir
-  er sést við nafn spilarans sem á hana (og í endurspiluninni): þú sérð hver var með
-  hvaða spil. Aldrei fyrr en í lokin.
+- *Leiknum er lokið* í stað efsta spilsins: þá sést hver hönd sem eftir er við nafn
+  spilarans sem á hana (og í endurspiluninni): þú sérð hver var með hvaða spil.
+  Aldrei fyrr en í lokin.
 
 ## Stokkurinn og gjöfin
 - 116 spil í fjórum litum (rauðum, grænum, bláum, gulum): tvö af hverri tölu 1, 3 til 9
