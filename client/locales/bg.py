@@ -456,8 +456,8 @@ MESSAGES: dict[str, str] = {
 
 PLURALS: dict[str, dict[str, str]] = {
     'Standings of {table} after {n} game:': {
-        'one': 'Класиране на масата {table} след {n} игра:',
-        'other': 'Класиране на масата {table} след {n} игри:',
+        'one': 'Класиране на „{table}“ след {n} игра:',
+        'other': 'Класиране на „{table}“ след {n} игри:',
     },
     '{name} won {wins} of {n} game.': {
         'one': '{name} спечели {wins} от {n} игра.',

@@ -474,9 +474,9 @@ MESSAGES: dict[str, str] = {
 
 PLURALS: dict[str, dict[str, str]] = {
     'Standings of {table} after {n} game:': {
-        'one': 'Classement de la table « {table} » après {n} partie :',
-        'many': 'Classement de la table « {table} » après {n} parties :',
-        'other': 'Classement de la table « {table} » après {n} parties :',
+        'one': 'Classement de « {table} » après {n} partie :',
+        'many': 'Classement de « {table} » après {n} parties :',
+        'other': 'Classement de « {table} » après {n} parties :',
     },
     '{name} won {wins} of {n} game.': {
         'one': '{name} a gagné {wins} partie sur {n}.',

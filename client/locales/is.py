@@ -462,8 +462,8 @@ MESSAGES: dict[str, str] = {
 
 PLURALS: dict[str, dict[str, str]] = {
     'Standings of {table} after {n} game:': {
-        'one': 'Staðan við borðið {table} eftir {n} leik:',
-        'other': 'Staðan við borðið {table} eftir {n} leiki:',
+        'one': 'Staðan „{table}“ eftir {n} leik:',
+        'other': 'Staðan „{table}“ eftir {n} leiki:',
     },
     '{name} won {wins} of {n} game.': {
         'one': '{name} vann {wins} af {n} leik.',

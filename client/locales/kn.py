@@ -465,8 +465,8 @@ MESSAGES: dict[str, str] = {
 
 PLURALS: dict[str, dict[str, str]] = {
     'Standings of {table} after {n} game:': {
-        'one': '{n} ಆಟದ ನಂತರ ಮೇಜು {table} ಶ್ರೇಯಾಂಕ:',
-        'other': '{n} ಆಟಗಳ ನಂತರ ಮೇಜು {table} ಶ್ರೇಯಾಂಕ:',
+        'one': '{n} ಆಟದ ನಂತರ “{table}” ಶ್ರೇಯಾಂಕ:',
+        'other': '{n} ಆಟಗಳ ನಂತರ “{table}” ಶ್ರೇಯಾಂಕ:',
     },
     '{name} won {wins} of {n} game.': {
         'one': '{name} {n} ಆಟದಲ್ಲಿ {wins} ಗೆದ್ದರು.',
