@@ -21,7 +21,7 @@ from ..i18n import key as key_name
 from ..levels import DEFAULT_LEVEL, level_word, offered, usable
 from ..safe import inert
 from ..session import Session
-from ..widgets.keybar import fit_keys
+from ..widgets.keybar import bar_width, fit_keys
 from ..words import seconds
 from .base import SessionScreen
 from .replays import ReplayListScreen
@@ -269,7 +269,8 @@ class LobbyScreen(SessionScreen):
             ("?", _("help"), False),
             ("q", _("back"), False),
         ]
-        self.query_one("#lobby-keys", Static).update(fit_keys(keys, self.size.width or 80))
+        bar = fit_keys(keys, bar_width(self.size.width or 80))
+        self.query_one("#lobby-keys", Static).update(bar)
 
     def _selected(self) -> str | None:
         table = self.query_one(DataTable)

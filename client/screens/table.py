@@ -42,7 +42,7 @@ from ..widgets.cards import (
     color_swatch,
     sort_hand,
 )
-from ..widgets.keybar import fit_keys
+from ..widgets.keybar import bar_width, fit_keys
 from ..words import card_words, cards_count, color_word, refusal, seconds
 from .base import SessionScreen
 from .standings import StandingsScreen
@@ -478,7 +478,7 @@ class TableScreen(SessionScreen):
         return focused is not None and focused.id == "chat-input"
 
     def _keys(self) -> Text:
-        width = self.size.width or self.app.size.width
+        width = bar_width(self.size.width or self.app.size.width)
         if self.chatting():
             return fit_keys([(key_name("Enter"), _("send"), True),
                              (key_name("Esc"), _("back to the game"), True)], width)

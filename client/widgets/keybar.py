@@ -8,6 +8,14 @@ GAP = "  "
 """Between two items of the bar (and so never inside one: a label's own spaces are one)."""
 
 
+def bar_width(screen_width: int) -> int:
+    """The cells a key bar may fill on a screen this wide: all but the last column.
+    tmux attaches a combining mark written after the last column's character to the
+    cell before it: the Kannada lobby's last word "ಹಿಂದೆ" (back), ending in column 80,
+    showed as "ಹಿಂೆದ"."""
+    return max(screen_width - 1, 1)
+
+
 def fit_keys(items: list[tuple[str, str, bool]], width: int, lines: int = 2) -> Text:
     """The key bar in at most ``lines`` lines of ``width`` cells, each item whole
     ("key label") on one line: a key without its label tells a newcomer nothing, so the
