@@ -21,6 +21,7 @@ from ..i18n import key as key_name
 from ..levels import DEFAULT_LEVEL, level_word, offered, usable
 from ..safe import inert
 from ..session import Session
+from ..widgets.choice import ArrowChoice
 from ..widgets.keybar import bar_width, fit_keys
 from ..words import seconds
 from .base import SessionScreen
@@ -41,34 +42,6 @@ def options_words(info: TableInfo) -> str:
     if o.turn_timer:
         words.append(_("{time} per turn").format(time=seconds(o.turn_timer)))
     return ", ".join(words) or "-"
-
-
-class LevelChoice(RadioSet, inherit_bindings=False):
-    """The bots' level: the arrows choose (a RadioSet's only move a highlight, and the
-    table came with the level chosen before); Enter is left to the form (it creates)."""
-
-    BINDINGS = [
-        Binding("down,right", "choose(1)", show=False),
-        Binding("up,left", "choose(-1)", show=False),
-        Binding("space", "toggle_button", show=False),
-    ]
-
-    def on_focus(self) -> None:
-        # RadioSet highlights its first button on mount, whichever is chosen: the
-        # arrows and space then started from "easy" with "normal" chosen.
-        self._highlight_chosen()
-
-    def _highlight_chosen(self) -> None:
-        if self.pressed_index >= 0:
-            self._selected = self.pressed_index
-
-    def action_choose(self, step: int) -> None:
-        self._highlight_chosen()
-        if step > 0:
-            self.action_next_button()
-        else:
-            self.action_previous_button()
-        self.action_toggle_button()
 
 
 class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
@@ -109,7 +82,7 @@ class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
                 yield Input(value="4", id="window", type="integer", max_length=3)
             with Horizontal(classes="field", id="level-row"):
                 yield Static(_("Bots' level"), classes="label")
-                with LevelChoice(id="level"):
+                with ArrowChoice(id="level"):
                     for kind in offered():
                         yield RadioButton(level_word(kind), value=kind == self.level,
                                           name=kind)
