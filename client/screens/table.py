@@ -215,7 +215,10 @@ class TableScreen(SessionScreen):
             room = max(self.size.width - title.cell_len - 4, 0)
             if room > 8:
                 title.append("   ")
-                title.append(set_cell_size(self._banner, room).rstrip(),
+                banner = self._banner
+                if cell_len(banner) > room:  # cut: say so (it may have cut a key)
+                    banner = set_cell_size(banner, room - 1).rstrip() + "…"
+                title.append(banner,
                              style="bold magenta")
         self.query_one("#title", Static).update(title)
         self.query_one("#players", Static).update(self._players(names, view, me))
