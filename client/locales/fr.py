@@ -28,7 +28,7 @@ MESSAGES: dict[str, str] = {
     "{who} did not say last card: draws {n}": "{who} n'a pas dit « dernière carte » : pioche {n}",
     "+3 from you: the others answer": "Votre +3 : les autres répondent",
     "+3 from {who}: break it (b) or let it through (p)": (
-        "+3 de {who} : brisez-le (b) ou laissez-le passer (p)"
+        "+3 joué par {who} : brisez (b) ou laissez passer (p)"
     ),
     "You said last card": "Vous avez dit « dernière carte »",
     "{who} said last card": "{who} a dit « dernière carte »",
@@ -222,7 +222,7 @@ MESSAGES: dict[str, str] = {
     "Game over.": "Partie terminée.",
     "The host (★) can start a rematch.": "L'hôte (★) peut lancer une revanche.",
     "+2 stack: {n}": "+2 cumulés : {n}",
-    "+3 from {name}": "+3 de {name}",
+    "+3 from {name}": "+3 joué par {name}",
     "open {taki}": "{taki} ouvert",
     "{taki} run": "série du {taki}",
     "Plus: play one more card or draw": "Plus : jouez une carte de plus ou piochez",
@@ -231,7 +231,7 @@ MESSAGES: dict[str, str] = {
     ),
     "Your move!": "À vous de jouer !",
     "Your turn": "Votre tour",
-    "Waiting for {name}": "Au tour de {name}",
+    "Waiting for {name}": "À {name} de jouer",
     "send": "envoyer",
     "back to the game": "retour au jeu",
     "draw": "piocher",
@@ -510,9 +510,9 @@ MESSAGES: dict[str, str] = {
 
 PLURALS: dict[str, dict[str, str]] = {
     'Standings of {table} after {n} game:': {
-        'one': 'Classement de {table} après {n} partie :',
-        'many': 'Classement de {table} après {n} parties :',
-        'other': 'Classement de {table} après {n} parties :',
+        'one': 'Classement de « {table} » après {n} partie :',
+        'many': 'Classement de « {table} » après {n} parties :',
+        'other': 'Classement de « {table} » après {n} parties :',
     },
     '{name} won {wins} of {n} game.': {
         'one': '{name} a gagné {wins} partie sur {n}.',
@@ -587,6 +587,9 @@ avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4
 - La ligne sous la carte du dessus dit ce qui est en cours (des +2 cumulés, un +3 et
   les secondes qui restent, une série TAKI) et, quand une touche ou une carte est
   refusée, pourquoi.
+- *Partie terminée* à la place de la carte du dessus : la partie est finie, et chaque
+  main qui reste est montrée à côté du nom de son joueur (et quand on revoit la
+  partie) : on voit qui tenait quoi. Jamais avant la fin.
 
 ## Le paquet et la donne
 - 116 cartes en quatre couleurs (rouge, vert, bleu, jaune) : deux exemplaires de chaque

@@ -494,8 +494,8 @@ MESSAGES: dict[str, str] = {
 
 PLURALS: dict[str, dict[str, str]] = {
     'Standings of {table} after {n} game:': {
-        'one': 'Staðan við borðið {table} eftir {n} leik:',
-        'other': 'Staðan við borðið {table} eftir {n} leiki:',
+        'one': 'Staðan „{table}“ eftir {n} leik:',
+        'other': 'Staðan „{table}“ eftir {n} leiki:',
     },
     '{name} won {wins} of {n} game.': {
         'one': '{name} vann {wins} af {n} leik.',
@@ -557,6 +557,9 @@ umferðinni þinni).
   sagt *síðasta spil*.
 - Línan undir efsta spilinu segir hvað er í gangi (+2 stafli, +3 og sekúndurnar sem eftir
   eru, TAKI-röð) og, þegar lykli eða spili er hafnað, hvers vegna.
+- *Leiknum er lokið* í stað efsta spilsins: þá sést hver hönd sem eftir er við nafn
+  spilarans sem á hana (og í endurspiluninni): þú sérð hver var með hvaða spil.
+  Aldrei fyrr en í lokin.
 
 ## Stokkurinn og gjöfin
 - 116 spil í fjórum litum (rauðum, grænum, bláum, gulum): tvö af hverri tölu 1, 3 til 9

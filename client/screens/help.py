@@ -31,6 +31,9 @@ RULES = """\
   said *last card*.
 - The line under the leading card says what is live (a +2 stack, a +3 and its seconds
   left, a TAKI run) and, when a key or a card is refused, why.
+- *Game over* in the leading card's place: the game has ended, and every hand left is
+  shown beside its player's name (and in the replay): you see who held what. Never
+  before the end.
 
 ## The deck and the deal
 - 116 cards in four colours (red, green, blue, yellow): two of each number 1, 3 to 9

@@ -21,7 +21,8 @@ from ..i18n import key as key_name
 from ..levels import DEFAULT_LEVEL, level_word, offered, usable
 from ..safe import inert
 from ..session import Session
-from ..widgets.keybar import fit_keys
+from ..widgets.choice import ArrowChoice
+from ..widgets.keybar import bar_width, fit_keys
 from ..words import seconds
 from .base import SessionScreen
 from .replays import ReplayListScreen
@@ -46,9 +47,16 @@ def options_words(info: TableInfo) -> str:
 
 
 class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
-    """Every option of a new table, and the level of the bots the host adds (a)."""
+    """Every option of a new table, and the level of the bots the host adds (a).
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    Enter creates from every field, as the heading says (a priority binding: a check
+    box and the level would take it for themselves); space ticks a box; Enter on Cancel
+    cancels."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "submit", show=False, priority=True),
+    ]
 
     def __init__(self, default_name: str, level: str = DEFAULT_LEVEL) -> None:
         super().__init__()
@@ -77,7 +85,7 @@ class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
                 yield Input(value="4", id="window", type="integer", max_length=3)
             with Horizontal(classes="field", id="level-row"):
                 yield Static(_("Bots' level"), classes="label")
-                with RadioSet(id="level"):
+                with ArrowChoice(id="level"):
                     for kind in offered():
                         yield RadioButton(level_word(kind), value=kind == self.level,
                                           name=kind)
@@ -90,8 +98,12 @@ class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
         self.query_one("#dialog").can_focus = False  # Tab goes field to field
         self.query_one("#tname", Input).focus()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self._create()
+    def action_submit(self) -> None:
+        focused = self.focused
+        if isinstance(focused, Button) and focused.id == "cancel":
+            self.dismiss(None)
+        else:
+            self._create()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "cancel":
@@ -234,7 +246,8 @@ class LobbyScreen(SessionScreen):
             ("?", _("help"), False),
             ("q", _("back"), False),
         ]
-        self.query_one("#lobby-keys", Static).update(fit_keys(keys, self.size.width or 80))
+        bar = fit_keys(keys, bar_width(self.size.width or 80))
+        self.query_one("#lobby-keys", Static).update(bar)
 
     def _selected(self) -> str | None:
         table = self.query_one(DataTable)

@@ -21,12 +21,18 @@ from .. import intents
 from ..config import valid_name
 from ..i18n import LANGUAGES, _, language, set_language
 from ..session import Session
+from ..widgets.choice import ArrowChoice
 
 
 class SettingsScreen(ModalScreen[bool]):
     """See the module docstring."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        # Enter saves from every field, the languages and check boxes included (they
+        # took it for themselves); Enter on Cancel cancels.
+        Binding("enter", "submit", show=False, priority=True),
+    ]
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -45,7 +51,7 @@ class SettingsScreen(ModalScreen[bool]):
                 yield Input(value=settings.spectator_name, id="spectator", max_length=NAME_MAX,
                             placeholder=_("Spectator"))
             current = settings.lang or language()
-            with RadioSet(id="lang"):
+            with ArrowChoice(id="lang"):
                 for code, title in LANGUAGES.items():
                     yield RadioButton(title, value=code == current, name=code)
             yield Checkbox(_("Bell on your turn"), settings.bell_on_turn, id="bell")
@@ -59,8 +65,12 @@ class SettingsScreen(ModalScreen[bool]):
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self._save()
+    def action_submit(self) -> None:
+        focused = self.focused
+        if isinstance(focused, Button) and focused.id == "cancel":
+            self.dismiss(False)
+        else:
+            self._save()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "cancel":

@@ -43,7 +43,7 @@ from ..widgets.cards import (
     color_swatch,
     sort_hand,
 )
-from ..widgets.keybar import fit_keys
+from ..widgets.keybar import bar_width, fit_keys
 from ..words import card_words, cards_count, color_word, refusal, seconds
 from .base import SessionScreen
 from .standings import StandingsScreen
@@ -225,7 +225,10 @@ class TableScreen(SessionScreen):
             room = max(self.size.width - title.cell_len - 4, 0)
             if room > 8:
                 title.append("   ")
-                title.append(set_cell_size(self._banner, room).rstrip(),
+                banner = self._banner
+                if cell_len(banner) > room:  # cut: say so (it may have cut a key)
+                    banner = set_cell_size(banner, room - 1).rstrip() + "…"
+                title.append(banner,
                              style="bold magenta")
         self.query_one("#title", Static).update(title)
         self.query_one("#players", Static).update(self._players(names, view, me))
@@ -512,7 +515,7 @@ class TableScreen(SessionScreen):
         return focused is not None and focused.id == "chat-input"
 
     def _keys(self) -> Text:
-        width = self.size.width or self.app.size.width
+        width = bar_width(self.size.width or self.app.size.width)
         if self.chatting():
             return fit_keys([(key_name("Enter"), _("send"), True),
                              (key_name("Esc"), _("back to the game"), True)], width)

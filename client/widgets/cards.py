@@ -136,18 +136,22 @@ def card_text(code: str, *, dim: bool = False, width: int = 0, tagged: bool = Fa
 def cards_line(cards: list[str], room: int) -> Text:
     """A hand shown at the end of a game, in at most ``room`` cells: each card as its
     colour's initial and short label on its colour ('R7 GSTOP'), sorted; what does not
-    fit is counted ('+5')."""
+    fit is counted in words ('2 more', as the hand's signs say): '+2' read as a card."""
     out = Text()
     shown = sort_hand(cards)
+
+    def more(n: int) -> str:
+        return _("{n} more").format(n=n)
+
     for i, code in enumerate(shown):
         col = COLOR_OF.get(code) if code in CODES else None
         label = color_initial(col) + symbol(code, SHORT_LABEL_CELLS)
         rest = len(shown) - i - 1
-        more = f" +{rest}" if rest else ""
+        reserve = cell_len(" " + more(rest)) if rest else 0
         lead = " " if i else ""
-        if out.cell_len + cell_len(lead + label) + len(more) > room:
-            left = f"+{len(shown) - i}"
-            out.append(lead + left if out.cell_len + len(lead + left) <= room else "",
+        if out.cell_len + cell_len(lead + label) + reserve > room:
+            left = more(len(shown) - i)
+            out.append(lead + left if out.cell_len + cell_len(lead + left) <= room else "",
                        style="bold")
             break
         out.append(lead)

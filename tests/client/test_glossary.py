@@ -122,3 +122,22 @@ def test_the_matcher_finds_word_starts_only() -> None:
     assert starts_a_word("þrep", "á þrepi 3") and not starts_a_word("stig", "erfiðleikastig")
     assert starts_a_word("ಮೇಜ", "ಈ ಮೇಜಿನಲ್ಲಿ") and not starts_a_word("ರಾಶಿ", "ತೆಗೆಯುವರಾಶಿ")
     assert starts_a_word("Relecture", "la relecture") and not starts_a_word("tour", "retour")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_standings_heading_names_the_default_table_once(lang: str) -> None:
+    """The default table name already says "table" ("Table : Anne", "Масата на Ivan"):
+    the heading put round it must not say it again ("Класиране на масата Масата на
+    Ivan", seen in a tmux game in bg, fr, is and kn)."""
+    stems = next(row[2] for row in glossary(lang) if row[0] == "table")
+    i18n.set_language(lang)
+    try:
+        table = i18n._("{name}'s table").format(name="Ivan")
+        heading = i18n.ngettext("Standings of {table} after {n} game:",
+                                "Standings of {table} after {n} games:", 1)
+        heading = heading.format(table=table, n=1)
+    finally:
+        i18n.set_language("en")
+    words = re.findall(r"[\w\u0c80-\u0cff]+", heading.casefold())
+    said = [w for w in words if any(w.startswith(s.casefold()) for s in stems)]
+    assert len(said) == 1, f"{lang}: {heading!r}"

@@ -486,6 +486,17 @@ def test_icelandic_never_inflects_a_name_or_a_card() -> None:
     assert not problems, problems
 
 
+def test_french_never_elides_before_a_name() -> None:
+    """'de', 'que', 'le' before a name would have to become d', qu', l' for a name
+    starting with a vowel ('Au tour de Anne', '+3 de Anne' in a tmux game): a name or
+    a table's name never follows them."""
+    texts = [*messages("fr").values(), *(f for v in plurals("fr").values() for f in v.values())]
+    slots = re.compile(r"\b(?:de|que|le|la|je|ne|se|ce)\s+\{(?:who|name|names|table)\}",
+                       re.IGNORECASE)
+    found = [text for text in texts if slots.search(text)]
+    assert not found, found
+
+
 def test_kannada_objects_take_the_accusative() -> None:
     table = plurals("kn")
     for key in ("You drew {n} card", "{who} drew {n} card"):

@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from rich.cells import cell_len
 
+from client import i18n
 from client.app import TakiApp
 from client.config import Settings
 from client.screens.table import TableScreen
-from client.widgets.cards import TILE_KEYS, CardTile, sort_hand, symbol, tile_key
+from client.widgets.cards import TILE_KEYS, CardTile, cards_line, sort_hand, symbol, tile_key
 from client.widgets.keybar import fit_keys
 
 from ..support.clientkit import until
@@ -38,7 +40,18 @@ def test_every_card_up_to_22_has_its_own_key() -> None:
 def test_key_bar_shrinks_to_fit() -> None:
     items = [("d", "draw", True), ("t", "chat", False), ("q", "leave", False)]
     assert fit_keys(items, 80).plain == "d draw  t chat  q leave"
-    assert fit_keys(items, 16).plain == "d draw  t  q"
+    assert fit_keys(items, 16, lines=1).plain == "d draw  t  q"
+
+
+def test_key_bar_takes_a_second_line_before_any_label_goes() -> None:
+    """The French lobby at 80 columns showed 's  ?  q', keys without a word: a second
+    line keeps every item whole ("key label") and never splits one."""
+    items = [("n", "new table", True), ("Enter", "join", True), ("s", "settings", False),
+             ("?", "help", False), ("q", "back", False)]
+    assert fit_keys(items, 51).plain == "n new table  Enter join  s settings  ? help  q back"
+    assert fit_keys(items, 50).plain == "n new table  Enter join  s settings  ? help\nq back"
+    assert fit_keys(items, 31).plain == "n new table  Enter join\ns settings  ? help  q back"
+    assert fit_keys(items, 20).plain == "n new table\nEnter join  s  ?  q"  # two lines at most
 
 
 def test_key_bar_drops_the_least_important_labels_one_at_a_time() -> None:
@@ -46,12 +59,10 @@ def test_key_bar_drops_the_least_important_labels_one_at_a_time() -> None:
     showed 's  ?  q'); what matters keeps its words longest."""
     items = [("n", "new table", True), ("Enter", "join", True), ("s", "settings", False),
              ("?", "help", False), ("q", "back", False)]
-    assert fit_keys(items, 51).plain == "n new table  Enter join  s settings  ? help  q back"
-    assert fit_keys(items, 50).plain == "n new table  Enter join  s settings  ? help  q"
-    assert fit_keys(items, 45).plain == "n new table  Enter join  s settings  ?  q"
-    assert fit_keys(items, 32).plain == "n new table  Enter join  s  ?  q"
-    assert fit_keys(items, 31).plain == "n new table  Enter  s  ?  q"
-    assert fit_keys(items, 5).plain == "n  Enter  s  ?  q"  # nothing left to drop
+    assert fit_keys(items, 50, lines=1).plain == "n new table  Enter join  s settings  ? help  q"
+    assert fit_keys(items, 45, lines=1).plain == "n new table  Enter join  s settings  ?  q"
+    assert fit_keys(items, 32, lines=1).plain == "n new table  Enter join  s  ?  q"
+    assert fit_keys(items, 31, lines=1).plain == "n new table  Enter  s  ?  q"
 
 
 pytestmark = pytest.mark.usefixtures("config_dir")
@@ -165,3 +176,22 @@ async def test_the_players_panel_spreads_at_120x40(server: ServerThread,
             assert len(lines) == 3 and len(columns) == 1, lines
         else:
             assert players.region.width < size[0] // 2 + 1
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_a_hand_cut_at_the_end_counts_the_rest_in_words(lang: str) -> None:
+    """A game-over hand too long for its room said '+2' for two more cards: in tmux,
+    'Gu+2 +2' read as two +2 cards. The count now says '2 more', as the hand's signs do."""
+    hand = ["R1", "R3", "R4", "R5", "G+2", "Y+2", "Y4", "Y5"]
+    i18n.set_language(lang)
+    try:
+        line = cards_line(hand, 20).plain
+        more = i18n._("{n} more")
+    finally:
+        i18n.set_language("en")
+    assert cell_len(line) <= 20, line
+    counts = [k for k in range(1, len(hand)) if line.endswith(" " + more.format(n=k))]
+    assert counts, f"{lang}: no '{more}' count at the end of {line!r}"
+    shown = line[: -len(more.format(n=counts[0]))].split()
+    assert len(shown) + counts[0] == len(hand), line
+    assert cards_line(hand, 80).plain.split()[-1].endswith("+2")  # all fit: no count

@@ -51,3 +51,30 @@ async def test_the_settings_screen_saves(server: ServerThread) -> None:
         assert i18n.language() == "is"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.asyncio
+async def test_settings_arrows_choose_the_language_and_enter_saves(server: ServerThread) -> None:
+    """As in the new-table form: the arrows on the languages choose one (they moved a
+    highlight only), and Enter saves from every field (the languages and the check
+    boxes took it for themselves)."""
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Ann", settings=Settings(lang="en"))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            for field in ("lang", "bell"):
+                await pilot.press("s")
+                await until(lambda: isinstance(app.screen, SettingsScreen))
+                for _ in range(20):
+                    if app.focused is not None and app.focused.id == field:
+                        break
+                    await pilot.press("tab")
+                assert app.focused is not None and app.focused.id == field
+                if field == "lang":
+                    await pilot.press("down")  # English, then Français
+                await pilot.press("enter")
+                await until(lambda: isinstance(app.screen, LobbyScreen))
+                assert Settings.load().lang == "fr", field
+                assert Settings.load().bell_on_turn, field  # Enter saved, not ticked
+    finally:
+        i18n.set_language("en")

@@ -9,6 +9,7 @@ every house rule marked; the how-to-play shows on the first launch only.
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,44 @@ def test_help_lists_the_standings_key_in_every_language(lang: str) -> None:
         assert "\n| S | " in i18n.rules(RULES), lang
     finally:
         i18n.set_language("en")
+
+
+def sections(markdown: str) -> dict[str, str]:
+    """The help's sections by their place (0: before the first '## ', 1: the screen...)."""
+    return {str(i): part for i, part in enumerate(re.split(r"^## ", markdown, flags=re.M))}
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_help_says_every_hand_is_shown_when_the_game_is_over(lang: str) -> None:
+    """The screen's section names the "Game over." the table shows, as the screen says
+    it, and says the hands are then shown (the English help lacked it, like the four
+    translations; docs/RULES.md had it)."""
+    i18n.set_language(lang)
+    try:
+        screen = sections(i18n.rules(RULES))["1"]
+        over = i18n._("Game over.").rstrip(".")  # quoted in a sentence: no full stop
+    finally:
+        i18n.set_language("en")
+    item = next((line for line in re.split(r"^- ", screen, flags=re.M)
+                 if f"*{over}*" in line), None)
+    assert item is not None, f"{lang}: no item on *{over}* in\n{screen}"
+
+
+@pytest.mark.parametrize("lang", [lang for lang in i18n.LANGUAGES if lang != "en"])
+def test_every_language_has_the_english_rule_items_section_by_section(lang: str) -> None:
+    """Same sections, same number of items in each: a rule line left out of one
+    language (or moved to another section) shows here."""
+    i18n.set_language(lang)
+    try:
+        mine = sections(i18n.rules(RULES))
+    finally:
+        i18n.set_language("en")
+    english = sections(RULES)
+
+    def items(part: str) -> int:
+        return len(re.findall(r"^- ", part, flags=re.M))
+
+    assert [items(mine[k]) for k in mine] == [items(english[k]) for k in english], lang
 
 
 def test_rules_document_in_the_repository() -> None:
