@@ -22,10 +22,10 @@ from client.screens.table import TableScreen
 from client.widgets.cards import CardTile
 from protocol.messages import TableOptions
 
-from .clientkit import until
-from .server_thread import ServerThread
+from ..support.clientkit import until
+from ..support.server_thread import ServerThread
+from ..support.util import position
 from .test_client import _set_game
-from .util import position
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 

@@ -15,8 +15,8 @@ from client.config import Settings
 from client.screens.lobby import CreateTable, LobbyScreen
 from client.screens.table import TableScreen
 
-from .clientkit import until
-from .server_thread import ServerThread
+from ..support.clientkit import until
+from ..support.server_thread import ServerThread
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 
