@@ -4,46 +4,52 @@
 steps leaves these in ``effects`` and the table's task (server/table.py) carries them
 out once the step is over. A frame for one member (``Send``, ``SendBytes``: frames
 encoded once for many), a connection to let go (``Close``), the lobby to be told the
-table's info changed (``LobbyChanged``).
+table's info changed (``LobbyChanged``). Plain slotted classes: every action makes one
+per member, so they cost as little to make as a tuple.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from protocol.messages import Message
 
 from .seats import Member
 
 
-@dataclass(frozen=True, slots=True)
 class Send:
     """Queue ``message`` for ``member``."""
 
-    member: Member
-    message: Message
+    __slots__ = ("member", "message")
+
+    def __init__(self, member: Member, message: Message) -> None:
+        self.member = member
+        self.message = message
 
 
-@dataclass(frozen=True, slots=True)
 class SendBytes:
     """Queue frames already encoded at ``member``'s version (one, or several back to
     back: an action's events to one member go as one piece)."""
 
-    member: Member
-    data: bytes
+    __slots__ = ("data", "member")
+
+    def __init__(self, member: Member, data: bytes) -> None:
+        self.member = member
+        self.data = data
 
 
-@dataclass(frozen=True, slots=True)
 class Close:
     """Let ``member``'s connection go once what is queued for it has gone out."""
 
-    member: Member
+    __slots__ = ("member",)
+
+    def __init__(self, member: Member) -> None:
+        self.member = member
 
 
-@dataclass(frozen=True, slots=True)
 class LobbyChanged:
     """The table's info changed: the lobby tells whoever watches the list (or closes a
     table only bots are left at)."""
+
+    __slots__ = ()
 
 
 Effect = Send | SendBytes | Close | LobbyChanged

@@ -337,9 +337,7 @@ class Session:
                 log.info("connection %d took back seat %s at %s", self.number, seat, table.id)
                 return True
         if hello.token and self.conn.role != "spectator":
-            for table in list(self.lobby.tables.values()):
-                if table.seat_of_former(hello.token) is None:
-                    continue
+            for table in self.lobby.find_former(hello.token):
                 self._early = []
                 try:
                     watching = await table.watch_to_return(hello.token, self)
@@ -510,7 +508,7 @@ class Session:
 
     @handles(CreateTable)
     async def _on_create_table(self, message: CreateTable) -> Message:
-        self._not_at_table()
+        await self._not_at_table()
         table = self.lobby.create(message.options)
         try:
             seat, token = await self._enter(table.join(self))
@@ -522,7 +520,7 @@ class Session:
 
     @handles(Join)
     async def _on_join(self, message: Join) -> Message:
-        self._not_at_table()
+        await self._not_at_table()
         table = self.lobby.get(message.table)
         seat, token = await self._enter(table.join(self, message.seat))
         self.table = table
@@ -530,7 +528,7 @@ class Session:
 
     @handles(Spectate)
     async def _on_spectate(self, message: Spectate) -> Message:
-        self._not_at_table()
+        await self._not_at_table()
         table = self.lobby.get(message.table)
         await self._enter(table.spectate(self))
         self.table = table
@@ -586,7 +584,7 @@ class Session:
         """A finished game: from the table in memory, or from the store."""
         table = self.lobby.tables.get(table_id or "")
         if game is None and table is not None:
-            live = table.replay()
+            live = await table.finished_game()
             if live is not None:
                 return live
         store = self.lobby.store
@@ -620,9 +618,9 @@ class Session:
             raise ProtocolError("not_at_table", "join or watch a table first")
         return self.table
 
-    def _not_at_table(self) -> None:
+    async def _not_at_table(self) -> None:
         if self.table is not None:
-            if self.table.id in self.lobby.tables and self.table.has(self):
+            if self.table.id in self.lobby.tables and await self.table.present(self):
                 raise ProtocolError("already_at_table", "leave your table first")
             self.table = None
 

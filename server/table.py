@@ -179,7 +179,7 @@ class Table:
             return
         self.model.effects = []
         for effect in effects:
-            if isinstance(effect, SendBytes):
+            if type(effect) is SendBytes:  # (an action's frames: nearly every effect)
                 effect.member.send_encoded(effect.data)
             elif isinstance(effect, Send):
                 effect.member.send(effect.message)
@@ -189,10 +189,12 @@ class Table:
                 self._on_change(self)
 
     # ------------------------------------------------------------------ questions
-    # (the lobby's and the sessions' questions, and the tests': the model answers)
+    # (the lobby's questions, and the tests': the model answers)
 
     def info(self) -> TableInfo:
-        return self.model.info()
+        """The table as the lobby sees it: as its members were last told (never a
+        change still waiting for the store), or as it is before anyone was."""
+        return self.model.last_info or self.model.info()
 
     def seat_of_token(self, token: str) -> int | None:
         return self.model.seat_of_token(token)
@@ -203,14 +205,8 @@ class Table:
     def seat_for(self, member: Member) -> Seat | None:
         return self.model.seat_for(member)
 
-    def has(self, member: Member) -> bool:
-        return self.model.has(member)
-
     def everyone(self) -> list[Member]:
         return self.model.everyone()
-
-    def replay(self) -> Replay | None:
-        return self.model.replay()
 
     def snapshot(self, member: Member) -> Snapshot:
         return self.model.snapshot(member)
@@ -437,6 +433,17 @@ class Table:
         if self.store is not None and rid is not None and token is not None:
             answer = (self.id, token, rid, Ack.trusted(id=rid).to_dict())
         await self._apply(engine_action, answer=answer)
+
+    @command_quiet
+    async def present(self, member: Member) -> bool:
+        """Whether ``member`` is at this table (seated or watching); a closed table has
+        nobody."""
+        return self.model.has(member)
+
+    @command_quiet
+    async def finished_game(self) -> Replay | None:
+        """The game just finished here as a ``replay`` (None: none is, in memory)."""
+        return self.model.replay()
 
     @command
     async def chat(self, member: Member, text: str) -> None:
