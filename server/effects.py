@@ -2,13 +2,18 @@
 
 ``TableModel`` (server/model.py) changes no socket, store or lobby itself; each of its
 steps leaves these in ``effects`` and the table's task (server/table.py) carries them
-out once the step is over. A frame for one member (``Send``, ``SendBytes``: frames
+out once the step is over: a frame for one member (``Send``, ``SendBytes``: frames
 encoded once for many), a connection to let go (``Close``), the lobby to be told the
 table's info changed (``LobbyChanged``). Plain slotted classes: every action makes one
-per member, so they cost as little to make as a tuple.
+per member, so they cost as little to make as a tuple. What the store is to take
+(``Write``: a table's row, a deal, an action) the model returns from the step that
+needs it, and the shell awaits it before the step goes on.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 from protocol.messages import Message
 
@@ -53,3 +58,52 @@ class LobbyChanged:
 
 
 Effect = Send | SendBytes | Close | LobbyChanged
+
+
+# ---------------------------------------------------------------------- store writes
+# What the store is to take, as the model words it; the shell awaits the write and then
+# tells the model how it went (a write that fails is undone by the model, never half
+# kept). ``table_id``/``options`` are the shell's to add: they never change.
+
+
+@dataclass(slots=True)
+class SaveRow:
+    """The table's row: state, seats (as stored), host, current game and event seq."""
+
+    state: str
+    seats: list[dict[str, Any] | None]
+    host: int | None
+    game_id: int | None
+    seq: int
+
+
+@dataclass(slots=True)
+class NewGame:
+    """A deal: the game, and the table's row naming it (seats packed), in one go."""
+
+    players: int
+    seed: int
+    first: int | None
+    names: list[str]
+    seats: list[dict[str, Any] | None]
+    host: int | None
+    seq: int
+
+
+@dataclass(slots=True)
+class AppendAction:
+    """An accepted action, with the event seq after it, who made it (``by``), the ack
+    its request earned (``answer``), and the winner and standings if it ended the
+    game."""
+
+    game_id: int
+    n: int
+    action: dict[str, Any]
+    seq: int
+    by: str | None
+    answer: tuple[str, str, int, dict[str, Any]] | None
+    winner: tuple[int | None] | None
+    standings: dict[str, Any] | None
+
+
+Write = SaveRow | NewGame | AppendAction

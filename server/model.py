@@ -67,7 +67,7 @@ from protocol.messages import (
 
 from . import broadcast
 from .clocks import Clocks, legal_choice, searches
-from .effects import Close, Effect, LobbyChanged, Send
+from .effects import AppendAction, Close, Effect, LobbyChanged, NewGame, SaveRow, Send
 from .faults import PAUSED_TEXT, UNAVAILABLE, Pause
 from .seats import Member, Seat, Watch
 from .standings import Tally
@@ -270,6 +270,11 @@ class TableModel:
             return None
         seat = self.seats[watch.seat]
         return seat if seat is not None and seat.member is member else None
+
+    def row(self) -> SaveRow:
+        """The table's row as the store is to keep it."""
+        return SaveRow(self.state, [s.saved() if s else None for s in self.seats], self.host,
+                       self.game_id, self.seq)
 
     def row_unsaved(self) -> bool:
         """Whether the seats, state or host differ from what the store last took."""
@@ -631,6 +636,13 @@ class TableModel:
         host = moved.get(self.host) if self.host is not None else None
         return Deal(taken, moved, first, seed, host)
 
+    def game_write(self, plan: Deal) -> NewGame:
+        """The deal as the store is to take it (the game and the table's row)."""
+        taken = plan.taken
+        packed = [s.saved() for s in taken] + [None] * (len(self.seats) - len(taken))
+        return NewGame(len(taken), plan.seed, plan.first, [s.name for s in taken], packed,
+                       plan.host, self.seq)
+
     def deal(self, plan: Deal, game_id: int | None) -> None:
         taken = plan.taken
         self.seats = taken + [None] * (len(self.seats) - len(taken))
@@ -677,9 +689,15 @@ class TableModel:
         holder = self.seats[watch.seat]
         return engine_action, holder.token if holder is not None else None
 
-    def apply(self, action: EngineAction, by: str | None) -> Tally | None:
+    def apply(
+        self,
+        action: EngineAction,
+        by: str | None,
+        answer: tuple[str, str, int, dict[str, Any]] | None = None,
+    ) -> tuple[Tally | None, AppendAction | None]:
         """Apply ``action`` to the game (to be stored, then ``applied``, or undone by
-        ``undo_last``); the standings after it if it ends the game."""
+        ``undo_last``): the standings after it if it ends the game, and what the store
+        is to take (None: the table keeps no store, or no stored game)."""
         game = self.game
         assert game is not None
         try:
@@ -689,9 +707,15 @@ class TableModel:
         self.actions.append(action)
         self.held.extend(game.take_events())
         self.held_by = (action.seat, by) if by is not None else None
-        if game.over:
-            return self.standings.after(game, self.seats, self.options.stairs)
-        return None
+        finished = game.over
+        tally = self.standings.after(game, self.seats, self.options.stairs) if finished else None
+        if not self.stored or self.game_id is None:
+            return tally, None
+        return tally, AppendAction(
+            self.game_id, len(self.actions), action.to_json(), self.seq + len(self.held), by,
+            answer, (game.winner,) if finished else None,
+            tally.to_json() if tally is not None else None,
+        )
 
     def applied(self, by: str | None, tally: Tally | None) -> None:
         """The last action is stored: mark it, and end the game if it did."""

@@ -58,7 +58,7 @@ from .clocks import (
     TurnOver,
     safe_default,
 )
-from .effects import Close, Send, SendBytes
+from .effects import AppendAction, Close, SaveRow, Send, SendBytes, Write
 from .faults import PAUSED_TEXT, UNAVAILABLE, Pause, StoreUnavailable
 from .mailbox import Closed, Mailbox
 from .model import Ask, TableModel
@@ -404,15 +404,8 @@ class Table:
         plan = model.deal_plan(first_seat)
         game_id = None
         if self.store is not None:
-            taken = plan.taken
-            packed = [s.saved() for s in taken] + [None] * (len(model.seats) - len(taken))
-            self._carry_out()
             try:
-                with trio.CancelScope(shield=True):
-                    game_id = await self.store.new_game(
-                        self.id, len(taken), plan.seed, plan.first, self.options.to_dict(),
-                        [s.name for s in taken], table=("playing", packed, plan.host, model.seq),
-                    )
+                game_id = await self._write(model.game_write(plan))
             except StoreUnavailable as exc:
                 model.fault(_reason(exc), trio.current_time())
                 raise ProtocolError(UNAVAILABLE, PAUSED_TEXT) from None
@@ -470,26 +463,16 @@ class Table:
         request is refused ``unavailable``: nothing unstored is acknowledged or told."""
         model = self.model
         by = "stand_in" if stand_in else "timeout" if timeout else None
-        tally = model.apply(action, by)
-        game = model.game
-        assert game is not None
-        finished = game.over
-        if self.store is not None and model.game_id is not None:
-            self._carry_out()
+        tally, write = model.apply(action, by, answer)
+        if write is not None and self.store is not None:
             try:
-                with trio.CancelScope(shield=True):  # half-written is not an option
-                    await self.store.append_action(
-                        model.game_id, len(model.actions), action.to_json(),
-                        seq=model.seq + len(model.held), by=by,
-                        answer=answer, winner=(game.winner,) if finished else None,
-                        standings=(self.id, tally.to_json()) if tally is not None else None,
-                    )
+                await self._write(write)
             except StoreUnavailable as exc:
                 model.undo_last()
                 model.fault(_reason(exc), trio.current_time())
                 raise ProtocolError(UNAVAILABLE, PAUSED_TEXT) from None
         model.applied(by, tally)
-        await self._changed(seats=finished)
+        await self._changed(seats=tally is not None)
 
     async def _retry_store(self) -> None:
         """While paused: try a write; on success store the table and go on."""
@@ -499,7 +482,7 @@ class Table:
         try:
             with trio.CancelScope(shield=True):
                 await self.store.probe()
-                await self._write_row()
+            await self._write(self.model.row())
         except StoreUnavailable:
             self.model.retry_failed(now)
             return
@@ -535,10 +518,8 @@ class Table:
         server is killed before the store comes back."""
         if self.store is None:
             return
-        self._carry_out()
         try:
-            with trio.CancelScope(shield=True):
-                await self._write_row()
+            await self._write(self.model.row())
         except StoreUnavailable as exc:
             undo()
             self.model.fault(_reason(exc), trio.current_time())
@@ -549,28 +530,39 @@ class Table:
         if self.store is None or not self.model.row_unsaved():
             return
         info = self.model.info()
-        self._carry_out()
         try:
-            with trio.CancelScope(shield=True):
-                await self._write_row()
+            await self._write(self.model.row())
         except StoreUnavailable as exc:
             # kept in memory; written again once the store is back
             self.model.fault(_reason(exc), trio.current_time())
             return
         self.model.saved_info = info
 
-    async def _write_row(self) -> None:
-        assert self.store is not None
-        model = self.model
-        await self.store.save_table(
-            self.id,
-            self.options.to_dict(),
-            model.state,
-            [s.saved() if s else None for s in model.seats],
-            model.host,
-            model.game_id,
-            model.seq,
-        )
+    async def _write(self, write: Write) -> int | None:
+        """Have the store take ``write`` (shielded: half-written is not an option),
+        once what the model asked to tell before it is on its way; a deal's game
+        number. Raises ``StoreUnavailable`` when nothing was written."""
+        store = self.store
+        assert store is not None
+        self._carry_out()
+        game_id = None
+        with trio.CancelScope(shield=True):
+            if isinstance(write, AppendAction):
+                await store.append_action(
+                    write.game_id, write.n, write.action, seq=write.seq, by=write.by,
+                    answer=write.answer, winner=write.winner,
+                    standings=(self.id, write.standings) if write.standings is not None
+                    else None,
+                )
+            elif isinstance(write, SaveRow):
+                await store.save_table(self.id, self.options.to_dict(), write.state,
+                                       write.seats, write.host, write.game_id, write.seq)
+            else:
+                game_id = await store.new_game(
+                    self.id, write.players, write.seed, write.first, self.options.to_dict(),
+                    write.names, table=("playing", write.seats, write.host, write.seq),
+                )
+        return game_id
 
     @classmethod
     def restore(

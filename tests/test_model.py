@@ -16,7 +16,7 @@ from engine.bots import make_bot
 from protocol import FrameDecoder, decode_message
 from protocol.messages import Error, Event, Snapshot, TableOptions, Timer
 from server.clocks import BotTurn
-from server.effects import Close, Effect, LobbyChanged, Send, SendBytes
+from server.effects import AppendAction, Close, Effect, LobbyChanged, Send, SendBytes
 from server.model import BUSY, Ask, TableModel
 from server.seats import Seat
 from server.wire import legal_action
@@ -228,3 +228,31 @@ def test_a_change_of_seats_tells_the_lobby_once() -> None:
     model.changed(2.0)
     told: list[Effect] = [e for e in model.take_effects() if isinstance(e, LobbyChanged)]
     assert len(told) == 1
+
+
+def test_a_move_at_a_stored_table_is_worded_for_the_store_before_anything_is_told() -> None:
+    model = TableModel("t1", TableOptions("Friday", 2), seed_source=random.Random(3),
+                       stored=True)
+    a, b = Mute("A"), Mute("B")
+    _seat(model, a)
+    _seat(model, b)
+    model.deal_check(a, 0)
+    plan = model.deal_plan(0)
+    deal = model.game_write(plan)
+    assert deal.players == 2 and deal.names == ["A", "B"] and deal.seed == plan.seed
+    model.deal(plan, 5)
+    model.changed(0.0, list(model.members))
+    model.take_effects()
+    assert model.game is not None
+    mine = [x for x in model.game.legal_actions() if x.seat == 0]
+    action, _ = model.action_of(a, legal_action(mine[0]), model.seq)
+    seq = model.seq
+    ack = ("t1", "tok", 9, {"type": "ack", "id": 9})
+    tally, write = model.apply(action, None, ack)
+    assert isinstance(write, AppendAction)
+    assert (write.game_id, write.n, write.answer) == (5, 1, ack)
+    assert model.effects == [] and model.seq == seq  # nobody hears of it before it is stored
+    model.applied(None, tally)
+    model.changed(1.0, seats=False)
+    frames = [e for e in model.take_effects() if isinstance(e, SendBytes)]
+    assert _decoded(frames[0].data)[-1].seq == write.seq == model.seq
