@@ -1,8 +1,8 @@
 """Telling a table's members: events and snapshots, each as its member may see it.
 
 Functions of the table's model (server/model.py), no class to inherit: ``event_frames``
-turns an action's numbered events into one piece of frames per member (``SendBytes``
-effects), ``snapshot`` is everything one member may see now. They update only the
+turns an action's numbered events into one piece of frames per member (a ``Frames``
+effect), ``snapshot`` is everything one member may see now. They update only the
 model's record of what each member was last sent (``Watch.synced``/``hand``, the public
 view), which the next patch is a diff against.
 
@@ -20,7 +20,7 @@ from engine.events import Event as EngineEvent
 from protocol.messages import GameAction, Snapshot
 from protocol.patch import Unpatchable, diff_view
 
-from .effects import Effect, Send, SendBytes
+from .effects import Effect, Frames, Send
 from .seats import Member
 from .wire import event_frame, event_map, legal_action, legal_map
 
@@ -67,7 +67,8 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
     encoded once. A member whose view is not in step gets a snapshot after them."""
     game = model.game
     assert game is not None
-    out: list[Effect] = []
+    pieces: list[tuple[Member, bytes]] = []
+    out: list[Effect] = [Frames(pieces)]  # (then the snapshots of members out of step)
     public = view_of(game, None)
     public_patch: dict[str, Any] | None = None
     if model.public is not None:
@@ -115,7 +116,7 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
                 last_seq, event_map_of(model, last_seq, last_ev, seat), patch, maps
             )
         frames.append(data)
-        out.append(SendBytes(member, b"".join(frames) if len(frames) > 1 else data))
+        pieces.append((member, b"".join(frames) if len(frames) > 1 else data))
         if patch is None:
             out.append(Send(member, snapshot(model, member)))
     return out

@@ -2,10 +2,10 @@
 
 ``TableModel`` (server/model.py) changes no socket, store or lobby itself; each of its
 steps leaves these in ``effects`` and the table's task (server/table.py) carries them
-out once the step is over: a frame for one member (``Send``, ``SendBytes``: frames
-encoded once for many), a connection to let go (``Close``), the lobby to be told the
-table's info changed (``LobbyChanged``). Plain slotted classes: every action makes one
-per member, so they cost as little to make as a tuple. What the store is to take
+out once the step is over: a message for one member (``Send``), an action's frames
+for everyone (``Frames``: encoded once for many), a connection to let go (``Close``),
+the lobby to be told the table's info changed (``LobbyChanged``). Plain slotted
+classes, cheap to make: every action makes some. What the store is to take
 (``Write``: a table's row, a deal, an action) the model returns from the step that
 needs it, and the shell awaits it before the step goes on.
 """
@@ -30,15 +30,15 @@ class Send:
         self.message = message
 
 
-class SendBytes:
-    """Queue frames already encoded at ``member``'s version (one, or several back to
-    back: an action's events to one member go as one piece)."""
+class Frames:
+    """An action's frames: for each member, one piece of frames already encoded at
+    its version (one, or several back to back). One value per action, not per member:
+    this is every move's path."""
 
-    __slots__ = ("data", "member")
+    __slots__ = ("pieces",)
 
-    def __init__(self, member: Member, data: bytes) -> None:
-        self.member = member
-        self.data = data
+    def __init__(self, pieces: list[tuple[Member, bytes]]) -> None:
+        self.pieces = pieces
 
 
 class Close:
@@ -57,7 +57,7 @@ class LobbyChanged:
     __slots__ = ()
 
 
-Effect = Send | SendBytes | Close | LobbyChanged
+Effect = Frames | Send | Close | LobbyChanged
 
 
 # ---------------------------------------------------------------------- store writes

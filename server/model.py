@@ -4,33 +4,39 @@
 waiting: seating, leaving, going away, handing a seat back, dealing, applying and
 undoing an action, pausing for a storage fault, the clocks' deadlines (server/clocks.py,
 owned here), numbering events and turning them into frames (server/broadcast.py).
-Nothing here awaits, sleeps, reads a clock, touches a socket or a store: time comes in
-as ``now`` arguments, and what should happen outside comes out as plain values in
-``effects`` (server/effects.py: a frame for a member, a connection to close, the lobby
-to tell). The table's one task (server/table.py, the shell) feeds it commands, carries
-its effects out, and alone does the awaiting (the store, a searching bot's worker).
+Nothing here awaits, sleeps, reads a clock, touches a socket or a store (it only
+logs): time comes in as ``now`` arguments, and what should happen outside comes out as
+plain values (server/effects.py): ``effects`` (a frame for a member, a connection to
+close, the lobby to tell) and, from a step that needs one, a store write (``Write``)
+to be awaited before the step goes on. The table's one task (server/table.py, the
+shell) feeds it commands, carries its effects out, and alone does the awaiting (the
+store, a searching bot's worker).
 
 **Why a table cannot stall.** A stall is a table with something due that nobody will
 ever do: a bot asked again forever, or a deadline whose wake-up was lost. Neither can
 happen by construction:
 
-- The only way anything is due is a deadline held by ``clocks``, and the shell's task
-  asks ``clocks.next_deadline()`` afresh before every wait, after whatever the last
-  command changed (``Table.run``). A wake-up is a value read at the moment of waiting,
-  not a message that can be sent too early or dropped: no change made by a command can
-  leave the task asleep past a deadline that change made.
-- A deadline handed out by ``clocks.due(now)`` is cleared as it is handed out, and is
-  set again only by ``clocks.arm``, which the shell calls after every command (and
-  after every answer of a searching bot, however its search ended). So a due thing is
-  either done or re-armed, never both lost and never repeated without a change.
+- Only ``clocks`` holds deadlines, and the table's task asks ``clocks.next_deadline()``
+  afresh each time before it waits, after whatever the last command changed
+  (``Table.run``). A wake-up is a value read at the moment of waiting, not a message
+  that can be sent too early or dropped: no change a command makes can leave the task
+  asleep past a deadline that change made, and nothing outside the task sets one.
+- A deadline handed out by ``clocks.due(now)`` is cleared as it is handed out and set
+  again only by ``arm``, which the shell calls after every change (``Table._changed``)
+  and after every searching bot's answer. So a due thing is done or re-armed, never
+  lost, and never repeated without a change in between.
 - A searching bot is asked once per decision: ``thinking`` is the one decision in
-  flight; while it is set ``BotTurn`` asks no one, and it is cleared only by the answer
-  (``finish_thinking``), which then applies a move (the bot's, or ``basic``'s when the
-  bot's is not legal) unless the game moved on meanwhile. A refused choice is never
-  asked for again: asking again would get the same answer.
+  flight; while it is set ``bot_move`` asks nobody (``BUSY``). The shell's search task
+  always posts its answer back, however the search ended (a failure, a timeout: the
+  search is bounded), and only that answer clears ``thinking`` (``finish_thinking``,
+  ``thinking_over``), then applies a move (the bot's, or ``basic``'s when the bot's is
+  not legal) unless the game moved on meanwhile, in which case the re-armed clocks ask
+  for the new position. A refused choice is never asked for again: asking again would
+  get the same answer (the bot's state does not change while the game waits).
 
 Each step's effects and the state it leaves are a function of the model and the
-command alone, so tests/test_model.py drives it with no trio at all.
+command alone (bar a new seat's random token), so tests/test_model.py drives it with
+no trio at all.
 """
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ from .clocks import (
     TurnOver,
     safe_default,
 )
-from .effects import AppendAction, Close, SaveRow, Send, SendBytes, Write
+from .effects import AppendAction, Close, Frames, SaveRow, Send, Write
 from .faults import PAUSED_TEXT, UNAVAILABLE, Pause, StoreUnavailable
 from .mailbox import Closed, Mailbox
 from .model import Ask, TableModel
@@ -179,8 +179,9 @@ class Table:
             return
         self.model.effects = []
         for effect in effects:
-            if type(effect) is SendBytes:  # (an action's frames: nearly every effect)
-                effect.member.send_encoded(effect.data)
+            if type(effect) is Frames:  # (an action's: the most frequent)
+                for member, data in effect.pieces:
+                    member.send_encoded(data)
             elif isinstance(effect, Send):
                 effect.member.send(effect.message)
             elif isinstance(effect, Close):
@@ -507,9 +508,11 @@ class Table:
     async def _changed(self, snapshot_to: Iterable[Member] = (), *, seats: bool = True) -> None:
         """After any command: tell everyone (``TableModel.changed``), store the table,
         re-arm the clocks."""
-        self.model.changed(trio.current_time(), snapshot_to, seats=seats)
-        await self._save()
-        self._arm()
+        now = trio.current_time()
+        self.model.changed(now, snapshot_to, seats=seats)
+        if await self._save():
+            now = trio.current_time()
+        self.model.arm(now)  # (its timers told once the step is over)
 
     async def _store_seats(self, undo: Callable[[], None]) -> None:
         """Store a seat change before anyone is told of it. If the store cannot take
@@ -526,17 +529,20 @@ class Table:
             raise ProtocolError(UNAVAILABLE, PAUSED_TEXT) from None
         self.model.seat_stored()
 
-    async def _save(self) -> None:
+    async def _save(self) -> bool:
+        """Store the table's row if its seats, state or host changed; whether it
+        waited for the store."""
         if self.store is None or not self.model.row_unsaved():
-            return
+            return False
         info = self.model.info()
         try:
             await self._write(self.model.row())
         except StoreUnavailable as exc:
             # kept in memory; written again once the store is back
             self.model.fault(_reason(exc), trio.current_time())
-            return
+            return True
         self.model.saved_info = info
+        return True
 
     async def _write(self, write: Write) -> int | None:
         """Have the store take ``write`` (shielded: half-written is not an option),

@@ -16,7 +16,7 @@ from engine.bots import make_bot
 from protocol import FrameDecoder, decode_message
 from protocol.messages import Error, Event, Snapshot, TableOptions, Timer
 from server.clocks import BotTurn
-from server.effects import AppendAction, Close, Effect, LobbyChanged, Send, SendBytes
+from server.effects import AppendAction, Close, Effect, Frames, LobbyChanged, Send
 from server.model import BUSY, Ask, TableModel
 from server.seats import Seat
 from server.wire import legal_action
@@ -111,11 +111,12 @@ def test_a_played_card_leaves_one_piece_of_frames_per_member_and_nothing_else() 
     model.applied(None, tally)
     model.changed(1.0, seats=False)
     effects = model.take_effects()
-    assert [type(e) for e in effects] == [SendBytes] * 3
-    assert {id(e.member) for e in effects} == {id(a), id(b), id(watcher)}  # type: ignore[union-attr]
-    for effect in effects:
-        assert isinstance(effect, SendBytes)
-        events = _decoded(effect.data)
+    assert [type(e) for e in effects] == [Frames]
+    assert isinstance(effects[0], Frames)
+    pieces = effects[0].pieces
+    assert [member for member, _ in pieces] == [a, b, watcher]
+    for _, data in pieces:
+        events = _decoded(data)
         assert events and all(isinstance(m, Event) for m in events)
         assert events[-1].seq == model.seq > seq
     assert a.calls == b.calls == watcher.calls == []
@@ -254,5 +255,5 @@ def test_a_move_at_a_stored_table_is_worded_for_the_store_before_anything_is_tol
     assert model.effects == [] and model.seq == seq  # nobody hears of it before it is stored
     model.applied(None, tally)
     model.changed(1.0, seats=False)
-    frames = [e for e in model.take_effects() if isinstance(e, SendBytes)]
-    assert _decoded(frames[0].data)[-1].seq == write.seq == model.seq
+    frames = [e for e in model.take_effects() if isinstance(e, Frames)]
+    assert _decoded(frames[0].pieces[0][1])[-1].seq == write.seq == model.seq
