@@ -459,6 +459,7 @@ class TableModel:
         assert seat is not None
         member.name = seat.name
         self.members[member] = Watch(index)
+        _seated(member, seat)
 
     def spectate(self, member: Member) -> None:
         self.members[member] = Watch(None)
@@ -489,6 +490,7 @@ class TableModel:
         seat.stand_in = None
         seat.stand_in_from = None  # (gone again later: the usual delay)
         self.members[member] = Watch(index)
+        _seated(member, seat)
         return index
 
     def watch_to_return(self, token: str, member: Member) -> bool:
@@ -605,6 +607,7 @@ class TableModel:
             seat.member = back
             seat.away_since = None
             self.members[back] = Watch(index)
+            _seated(back, seat)
             self.effects.append(Send(back, self.snapshot(back)))
         else:
             self.tell(Timer("reconnect", index, self.options.reconnect_grace))
@@ -903,6 +906,14 @@ class TableModel:
                 self.log_event(last - len(events) + 1 + k, ev, held_by)
             count = last
         self.seq = max(self.seq, count)
+
+
+def _seated(member: Member, seat: Seat) -> None:
+    """``member`` now holds ``seat``: its answers to recent request ids join the
+    seat's, and it remembers further ones there (across reconnects)."""
+    if member.recent is not seat.recent:
+        member.recent.merge_into(seat.recent)
+        member.recent = seat.recent
 
 
 @dataclass(frozen=True, slots=True)

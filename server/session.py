@@ -136,6 +136,8 @@ class Session:
         """The name from the hello (cleaned); ``name`` is the one shown at a table."""
         self.table: Table | None = None
         self.recent: RecentIds[Message] = RecentIds()
+        """Answers to this connection's recent request ids: its seat's once a table
+        seats it (the table hands them over, server/model.py)."""
         self.outbox = Outbox(stream, limits.queue_size, outboxes, self._too_slow)
         """The frames on their way to this client (server/outbox.py)."""
         self._scope = trio.CancelScope()
@@ -333,7 +335,6 @@ class Session:
                 self.send_raw_welcome(table.id, seat)
                 self._send_early(early)
                 self.table = table
-                self._follow_seat()
                 log.info("connection %d took back seat %s at %s", self.number, seat, table.id)
                 return True
         if hello.token and self.conn.role != "spectator":
@@ -450,7 +451,6 @@ class Session:
             self.send(answer)  # not remembered: the same id, sent again later, is carried out
             return
         self.recent.remember(message.id, answer)
-        self._follow_seat()
         await self._store_answer(message, answer)
         self.send(answer)
 
@@ -464,16 +464,6 @@ class Session:
             return
         if self.table is not None:
             await self.table.remember_answer(self, message.id, answer)
-
-    def _follow_seat(self) -> None:
-        """Once seated, request ids are remembered per seat, across reconnects."""
-        table = self.table
-        if table is None:
-            return
-        seat = table.seat_for(self)
-        if seat is not None and self.recent is not seat.recent:
-            self.recent.merge_into(seat.recent)
-            self.recent = seat.recent
 
     async def _request(self, message: Request) -> Message:
         """Carry out a request through its handler (``HANDLERS``, by message type)."""

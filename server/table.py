@@ -203,9 +203,6 @@ class Table:
     def seat_of_former(self, token: str) -> int | None:
         return self.model.seat_of_former(token)
 
-    def seat_for(self, member: Member) -> Seat | None:
-        return self.model.seat_for(member)
-
     def everyone(self) -> list[Member]:
         return self.model.everyone()
 

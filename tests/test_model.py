@@ -14,6 +14,7 @@ from typing import Any
 from engine import Action as EngineAction
 from engine.bots import make_bot
 from protocol import FrameDecoder, decode_message
+from protocol.dedupe import RecentIds
 from protocol.messages import Error, Event, Snapshot, TableOptions, Timer
 from server.clocks import BotTurn
 from server.effects import AppendAction, Close, Effect, Frames, LobbyChanged, Send
@@ -30,6 +31,7 @@ class Mute:
     def __init__(self, name: str) -> None:
         self.name = name
         self.calls: list[str] = []
+        self.recent: RecentIds[Any] = RecentIds()
 
     def send(self, message: Any) -> None:
         self.calls.append("send")
@@ -257,3 +259,17 @@ def test_a_move_at_a_stored_table_is_worded_for_the_store_before_anything_is_tol
     model.changed(1.0, seats=False)
     frames = [e for e in model.take_effects() if isinstance(e, Frames)]
     assert _decoded(frames[0].pieces[0][1])[-1].seq == write.seq == model.seq
+
+
+def test_a_seated_member_remembers_its_answers_in_its_seat_across_reconnects() -> None:
+    model = _table()
+    a, b = Mute("A"), Mute("B")
+    a.recent.remember(5, Error("x", "before the seat"))
+    index = _seat(model, a)
+    seat = model.seats[index]
+    assert seat is not None and a.recent is seat.recent and 5 in seat.recent
+    _seat(model, b)
+    again = Mute("A")
+    again.recent.remember(7, Error("x", "on the new connection"))
+    assert seat.token is not None and model.reclaim(seat.token, again) == index
+    assert again.recent is seat.recent and 5 in seat.recent and 7 in seat.recent
