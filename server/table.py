@@ -10,12 +10,20 @@ What the table is, and every change to it, is ``TableModel`` (server/model.py): 
 trio, no IO, no awaits; it takes commands with the time they happen (``now``) and
 leaves its effects (frames for members, a connection to close, the lobby to tell:
 server/effects.py) for this shell to carry out, in order, after each step and before
-each wait on the store. This shell does only what waits: the store's writes (with the
-model's undo when one fails), a searching bot's decision (in a task beside the table's,
-its answer coming back as a command), and sleeping until the next deadline the model's
-clocks name. The table never calls into a session: it answers the command and queues
-frames (``Member.send``, which only queues; a connection that cannot keep up is
-dropped by its own session). Engine values reach the wire through server/wire.py only.
+each wait on the store. This shell does only what waits: the store's writes (worded
+by the model, ``Write``; the model's undo when one fails), a searching bot's decision
+(in a task beside the table's, its answer coming back as a command), and sleeping
+until the next deadline the model's clocks name.
+
+A played card's path: the session's ``act`` command, the model (``action_of``,
+``apply``), the store write it words, the model again (``applied``, ``changed``, which
+numbers the events and has server/broadcast.py make each member's frames), then one
+``Frames`` effect queued to the members (``Member.send_encoded``, which only queues; a
+connection that cannot keep up is dropped by its own session) and the command's
+answer. The table never asks a session anything and never waits for one. Sessions
+and the lobby ask the table only by command, bar the lobby's questions (``info``, the
+info members were last told; whose token a seat holds). Engine values reach the wire
+through server/wire.py only.
 """
 
 from __future__ import annotations
