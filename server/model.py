@@ -294,9 +294,6 @@ class TableModel:
         """Everything ``member`` may see now."""
         return broadcast.snapshot(self, member)
 
-    def legal_for(self, seat: int) -> tuple[GameAction, ...]:
-        return broadcast.legal_for(self, seat)
-
     def event_map(self, seq: int, ev: EngineEvent, viewer: int | None) -> dict[str, Any]:
         return broadcast.event_map_of(self, seq, ev, viewer)
 

@@ -633,9 +633,6 @@ class Table:
         self.model.arm(trio.current_time())
         self._carry_out()
 
-    def next_deadline(self) -> float:
-        return self.model.clocks.next_deadline()
-
     @command
     async def tick(self) -> None:
         """Do whatever is due now (what the table's task does at each deadline)."""
