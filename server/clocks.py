@@ -22,18 +22,15 @@ given up as at the end of a grace period (bots take the seats and finish the gam
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-import trio
 
 from engine import Action as EngineAction
 from engine.bots import Bot
 from protocol.messages import Timer
 
 if TYPE_CHECKING:
-    from .state import TableState
+    from .model import TableModel
 
 
 def safe_default(legal: list[EngineAction]) -> EngineAction | None:
@@ -49,31 +46,6 @@ def safe_default(legal: list[EngineAction]) -> EngineAction | None:
 ABANDONED = 3600.0
 """Seconds a running game waits with every person away before their seats go to bots,
 as at the end of a grace period (or the table's ``reconnect_grace`` if longer)."""
-
-THINKERS = 1
-"""Searching bots thinking at once in threads (a table without ``thinkers``: the
-server's own tables think in worker processes, server/thinking.py). A search holds
-the GIL, so a second thread mostly takes the interpreter from the event loop."""
-
-SWITCH = 0.0005
-"""The interpreter's thread switch interval (seconds) once a bot searches in a
-thread: it gives the event loop the GIL back within half a millisecond instead of
-Python's default 5 ms."""
-
-_THINKERS: trio.lowlevel.RunVar[trio.CapacityLimiter] = trio.lowlevel.RunVar("thinkers")
-
-
-def thinkers() -> trio.CapacityLimiter:
-    """The server's limiter of searching bots' worker threads (one per trio run); the
-    first call also shortens the thread switch interval (``SWITCH``)."""
-    try:
-        return _THINKERS.get()
-    except LookupError:
-        limiter = trio.CapacityLimiter(THINKERS)
-        _THINKERS.set(limiter)
-        sys.setswitchinterval(min(SWITCH, sys.getswitchinterval()))
-        return limiter
-
 
 def legal_choice(choice: EngineAction, seat: int, legal: list[EngineAction]) -> bool:
     """Whether ``choice`` is one of ``legal`` for ``seat``, as the engine judges it: a
@@ -118,7 +90,7 @@ Due = EndGrace | Plus3Over | BotTurn | TurnOver | RetryStore
 class Clocks:
     """A table's deadlines; see the module docstring. ``table`` is only read."""
 
-    def __init__(self, table: TableState) -> None:
+    def __init__(self, table: TableModel) -> None:
         self.table = table
         self.bot_due: float | None = None
         self.plus3_due: float | None = None
@@ -302,7 +274,7 @@ class Clocks:
         cleared; the table re-arms once it has acted."""
         t = self.table
         if t.pause.paused:
-            if t.store is not None and now >= (t.pause.retry_at or 0):
+            if t.stored and now >= (t.pause.retry_at or 0):
                 return [RetryStore()]
             return []
         grace = self.grace_due()

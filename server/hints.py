@@ -27,13 +27,13 @@ from engine.hint import explain
 from protocol.errors import ProtocolError
 from protocol.messages import GameAction, Suggestion
 
-from .clocks import thinkers as thread_limiter
 from .seats import Member
 from .standings import key_of
 from .thinking import SEARCH_LIMIT
+from .thinking import thinkers as thread_limiter
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .model import TableModel
 
 log = logging.getLogger("taki.server")
 
@@ -66,7 +66,7 @@ class Question:
     """The same question (game, event, seat) gets the same search, so the same hint."""
 
 
-def question(table: Table, member: Member) -> Question:
+def question(table: TableModel, member: Member) -> Question:
     """In the table's task: the seat's question, or the refusal (PROTOCOL.md 6.3).
     A seat given a question is counted as hinted in this game's standings."""
     if not table.options.hints:

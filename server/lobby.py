@@ -117,6 +117,11 @@ class Lobby:
                 return table, seat
         return None
 
+    def find_former(self, token: str) -> list[Table]:
+        """The tables where a bot keeps a seat that ``token`` held (its person may
+        watch there until the host hands it back)."""
+        return [t for t in self.tables.values() if t.seat_of_former(token) is not None]
+
     def infos(self) -> list[Message]:
         return [TableUpdate(t.info()) for t in self.tables.values()]
 

@@ -14,9 +14,14 @@ from protocol.messages import (
 
 
 class Member(Protocol):
-    """A connection as a table sees it: a name and non-blocking sends."""
+    """A connection as a table sees it: a name, the answers to its recent request ids,
+    and non-blocking sends."""
 
     name: str
+    recent: RecentIds[Message]
+    """Its answers to recent request ids: once seated, its seat's (the table hands
+    them over as it seats the member), so a request retried after a reconnect is
+    answered once."""
 
     @property
     def version(self) -> int: ...

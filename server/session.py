@@ -138,6 +138,8 @@ class Session:
         """The name from the hello (cleaned); ``name`` is the one shown at a table."""
         self.table: Table | None = None
         self.recent: RecentIds[Message] = RecentIds()
+        """Answers to this connection's recent request ids: its seat's once a table
+        seats it (the table hands them over, server/model.py)."""
         self.outbox = Outbox(stream, limits.queue_size, outboxes, self._too_slow)
         """The frames on their way to this client (server/outbox.py)."""
         self._scope = trio.CancelScope()
@@ -335,13 +337,10 @@ class Session:
                 self.send_raw_welcome(table.id, seat)
                 self._send_early(early)
                 self.table = table
-                self._follow_seat()
                 log.info("connection %d took back seat %s at %s", self.number, seat, table.id)
                 return True
         if hello.token and self.conn.role != "spectator":
-            for table in list(self.lobby.tables.values()):
-                if table.seat_of_former(hello.token) is None:
-                    continue
+            for table in self.lobby.find_former(hello.token):
                 self._early = []
                 try:
                     watching = await table.watch_to_return(hello.token, self)
@@ -454,7 +453,6 @@ class Session:
             self.send(answer)  # not remembered: the same id, sent again later, is carried out
             return
         self.recent.remember(message.id, answer)
-        self._follow_seat()
         await self._store_answer(message, answer)
         self.send(answer)
 
@@ -468,16 +466,6 @@ class Session:
             return
         if self.table is not None:
             await self.table.remember_answer(self, message.id, answer)
-
-    def _follow_seat(self) -> None:
-        """Once seated, request ids are remembered per seat, across reconnects."""
-        table = self.table
-        if table is None:
-            return
-        seat = table.seat_for(self)
-        if seat is not None and self.recent is not seat.recent:
-            self.recent.merge_into(seat.recent)
-            self.recent = seat.recent
 
     async def _request(self, message: Request) -> Message:
         """Carry out a request through its handler (``HANDLERS``, by message type)."""
@@ -512,7 +500,7 @@ class Session:
 
     @handles(CreateTable)
     async def _on_create_table(self, message: CreateTable) -> Message:
-        self._not_at_table()
+        await self._not_at_table()
         table = self.lobby.create(message.options)
         try:
             seat, token = await self._enter(table.join(self))
@@ -524,7 +512,7 @@ class Session:
 
     @handles(Join)
     async def _on_join(self, message: Join) -> Message:
-        self._not_at_table()
+        await self._not_at_table()
         table = self.lobby.get(message.table)
         seat, token = await self._enter(table.join(self, message.seat))
         self.table = table
@@ -532,7 +520,7 @@ class Session:
 
     @handles(Spectate)
     async def _on_spectate(self, message: Spectate) -> Message:
-        self._not_at_table()
+        await self._not_at_table()
         table = self.lobby.get(message.table)
         await self._enter(table.spectate(self))
         self.table = table
@@ -594,7 +582,7 @@ class Session:
         """A finished game: from the table in memory, or from the store."""
         table = self.lobby.tables.get(table_id or "")
         if game is None and table is not None:
-            live = table.replay()
+            live = await table.finished_game()
             if live is not None:
                 return live
         store = self.lobby.store
@@ -628,9 +616,9 @@ class Session:
             raise ProtocolError("not_at_table", "join or watch a table first")
         return self.table
 
-    def _not_at_table(self) -> None:
+    async def _not_at_table(self) -> None:
         if self.table is not None:
-            if self.table.id in self.lobby.tables and self.table.has(self):
+            if self.table.id in self.lobby.tables and await self.table.present(self):
                 raise ProtocolError("already_at_table", "leave your table first")
             self.table = None
 

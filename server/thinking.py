@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -130,3 +131,28 @@ class Thinkers:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+THINKERS = 1
+"""Searching bots thinking at once in threads (a table without ``thinkers``: the
+server's own tables think in worker processes, server/thinking.py). A search holds
+the GIL, so a second thread mostly takes the interpreter from the event loop."""
+
+SWITCH = 0.0005
+"""The interpreter's thread switch interval (seconds) once a bot searches in a
+thread: it gives the event loop the GIL back within half a millisecond instead of
+Python's default 5 ms."""
+
+_THINKERS: trio.lowlevel.RunVar[trio.CapacityLimiter] = trio.lowlevel.RunVar("thinkers")
+
+
+def thinkers() -> trio.CapacityLimiter:
+    """The server's limiter of searching bots' worker threads (one per trio run); the
+    first call also shortens the thread switch interval (``SWITCH``)."""
+    try:
+        return _THINKERS.get()
+    except LookupError:
+        limiter = trio.CapacityLimiter(THINKERS)
+        _THINKERS.set(limiter)
+        sys.setswitchinterval(min(SWITCH, sys.getswitchinterval()))
+        return limiter

@@ -8,7 +8,7 @@ own from engine objects.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import Action as EngineAction
 from engine import redact
@@ -17,7 +17,8 @@ from engine.events import Event as EngineEvent
 from protocol.frames import encode_frame
 from protocol.messages import Event, GameAction, Replay, TableOptions
 
-from .store import SavedGame
+if TYPE_CHECKING:
+    from .store import SavedGame
 
 _LEGAL: dict[EngineAction, GameAction] = {}
 

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 import trio
 
-import server.table
+import server.model
 from engine import Action as EngineAction
 from engine import Game, game_from_position, view_of
 from engine.events import Event as EngineEvent
@@ -219,7 +219,7 @@ async def test_a_stuck_search_plays_basic_and_no_other_table_waits(
             a = Inbox("A")
             await stuck.join(a)
             with monkeypatch.context() as patch:  # t1's strong bot is dealt a hanging search
-                patch.setattr(server.table, "make_bot", lambda kind, seed=None: HangingBot())
+                patch.setattr(server.model, "make_bot", lambda kind, seed=None: HangingBot())
                 await stuck.add_bot(a, "strong")
                 await stuck.start(a, first_seat=1)
             seat = stuck.seats[1]
@@ -229,7 +229,7 @@ async def test_a_stuck_search_plays_basic_and_no_other_table_waits(
             await other.add_bot(c, "basic")
             await other.start(c, first_seat=1)  # the basic bot moves first, then C...
             with trio.fail_after(30):
-                while stuck._thinking is None:
+                while stuck.model.thinking is None:
                     await trio.sleep(0.01)
                 while not other.actions:  # ...while t1's bot is stuck in its search
                     await trio.sleep(0.01)

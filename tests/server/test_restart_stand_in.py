@@ -23,7 +23,7 @@ import trio.testing
 from engine import Game, view_of
 from engine.bots import make_bot
 from protocol.messages import Ack, Event, Snapshot, TableUpdate
-from server.state import engine_options
+from server.model import engine_options
 from server.store import SavedGame, SavedTable
 from server.table import Table
 

@@ -10,6 +10,7 @@ import trio
 import trio.testing
 
 from engine.cards import CODES
+from protocol.dedupe import RecentIds
 from protocol.messages import (
     Ack,
     AddBot,
@@ -54,6 +55,7 @@ class Inbox:
     def __init__(self, name: str) -> None:
         self.name = name
         self.got: list[Any] = []
+        self.recent: RecentIds[Any] = RecentIds()
 
     def send(self, message: Any) -> None:
         json.dumps(message.to_dict())  # plain data, loggable as JSON

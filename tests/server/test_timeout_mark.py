@@ -62,8 +62,8 @@ def test_a_timed_out_turn_is_marked_for_that_seat_only(tmp_path: Path) -> None:
         again = Table.restore(saved)
         marked = [
             (ev.kind, ev.seat)
-            for s, ev in again.log
-            if again._event_map(s, ev, None).get("timeout")
+            for s, ev in again.model.log
+            if again.model.event_map(s, ev, None).get("timeout")
         ]
         # Seat 0's timer may have run out again while the clock jumped: only its draws.
         assert marked and set(marked) == {("drew", 0)}, marked
