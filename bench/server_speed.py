@@ -81,6 +81,7 @@ from bench.harness import (
 )
 from engine.actions import Action as EngineAction
 from engine.bots import BasicBot
+from protocol.codec import view_from_wire
 from protocol.connection import ClientConnection
 from protocol.frames import decode_body
 from protocol.messages import (
@@ -265,7 +266,7 @@ class TakiSeat:
         assert self.view is not None and self.seat is not None
         seat, legal = self.seat, self.legal
         mine = [EngineAction(a["type"], seat, a.get("card"), a.get("color")) for a in legal]
-        pick = self.bot.choose(self.view, mine)
+        pick = self.bot.choose(view_from_wire(self.view), mine)
         chosen = legal[mine.index(pick.plain())]
         return chosen | {"last_card": True} if pick.last_card else chosen
 

@@ -15,6 +15,7 @@ import trio
 from engine import redact, view_of
 from engine.events import TURN
 from engine.events import Event as EngineEvent
+from protocol.codec import view_to_wire
 from protocol.messages import (
     GameAction,
     Snapshot,
@@ -42,13 +43,13 @@ class Broadcaster(TableState):
         seat = watch.seat
         view = legal = None
         if self.game is not None:
-            view = view_of(self.game, seat)
-            self._public = view_of(self.game, None)
+            view = view_to_wire(view_of(self.game, seat))
+            self._public = view_to_wire(view_of(self.game, None))
             watch.synced = True
             if seat is not None:
                 watch.hand = list(self.game.hands[seat])
                 legal = self._legal_for(seat)
-        log_maps = tuple(self._event_map(s, e, seat) | {"seq": s} for s, e in self.log)
+        log_maps = tuple(self._event_map(s, e, seat, logged=True) for s, e in self.log)
         return Snapshot(self.info(), self.seq, seat, view, legal, log_maps)
 
     def _legal_for(self, seat: int) -> tuple[GameAction, ...]:
@@ -87,7 +88,7 @@ class Broadcaster(TableState):
             if ev.kind == TURN:
                 self.clocks.turn_passed()
         self._tell_bots([ev for _, ev in batch])
-        public = view_of(game, None)
+        public = view_to_wire(view_of(game, None))
         public_patch: dict[str, Any] | None = None
         if self._public is not None:
             try:
@@ -162,15 +163,14 @@ class Broadcaster(TableState):
                 oldest = self.log[0][0]
                 self._marks = {s: m for s, m in self._marks.items() if s >= oldest}
 
-    def _event_map(self, seq: int, ev: EngineEvent, viewer: int | None) -> dict[str, Any]:
+    def _event_map(
+        self, seq: int, ev: EngineEvent, viewer: int | None, *, logged: bool = False
+    ) -> dict[str, Any]:
         """An event as ``viewer`` may see it; ``stand_in: true`` when a bot standing in
         for an absent person made it (so nobody reads "You played" for it), ``timeout:
-        true`` when the server acted because the seat's turn timer ran out."""
-        data = event_map(ev, viewer)
-        mark = self._marks.get(seq)
-        if mark is not None:
-            data[mark] = True
-        return data
+        true`` when the server acted because the seat's turn timer ran out; with its
+        ``seq`` when ``logged`` (a snapshot's log)."""
+        return event_map(ev, viewer, self._marks.get(seq), seq if logged else None)
 
 
 def _lister(seat: int | None, legal: dict[int, list[dict[str, Any]]]) -> int | str:

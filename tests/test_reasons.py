@@ -19,6 +19,7 @@ from engine.actions import Action
 from engine.errors import TakiError
 from engine.game import FOLLOW_KING, FOLLOW_PLUS, Game, Options, Pending, Run
 from engine.views import view_of
+from protocol.codec import view_to_wire
 
 PILE = ["R1", "R3", "G4", "B5", "Y6", "R7", "G8", "B9"] * 3
 
@@ -32,7 +33,7 @@ def refused(g: Game, seat: int | None, kind: str, card: str | None = None) -> R.
     if seat is not None and not g.over:
         with pytest.raises(TakiError):
             g.apply(Action(kind, seat, card, "R" if card == "color" else None))
-    return R.why_not(view_of(g, seat), kind, card)
+    return R.why_not(view_to_wire(view_of(g, seat)), kind, card)
 
 
 CASES: list[tuple[str, Any]] = [
@@ -68,11 +69,11 @@ CASES: list[tuple[str, Any]] = [
     (R.NO_BREAKER, lambda: refused(game([["B7", "R1"], ["G1"], ["G3"]], lead="+3", turn=0,
                                         plus3=Pending(2)), 1, "break")),
     (R.NOT_IN_HAND, lambda: refused(game([["G7", "R1"], ["G1"]]), 0, "play", "Y9")),
-    (R.WATCHING, lambda: R.why_not(view_of(game([["G7"], ["G1"]]), None), "draw")),
+    (R.WATCHING, lambda: R.why_not(view_to_wire(view_of(game([["G7"], ["G1"]]), None)), "draw")),
     (R.GAME_OVER, lambda: refused(game([[], ["G1"]], winner=0), 0, "draw")),
     (R.FINISHED, lambda: R.why_not(
-        view_of(game([[], ["G1"], ["G3"]], turn=1, places=[1, None, None], winner=0,
-                     options=Options(play_for_places=True)), 0), "draw")),
+        view_to_wire(view_of(game([[], ["G1"], ["G3"]], turn=1, places=[1, None, None], winner=0,
+                     options=Options(play_for_places=True)), 0)), "draw")),
     (R.NO_GAME, lambda: R.why_not(None, "draw")),
 ]  # fmt: skip
 
