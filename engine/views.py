@@ -7,7 +7,8 @@ the game is over nothing is left to hide: every view then shows every hand left
 discard pile is face up, but only its top two cards matter to play, so a view carries
 those and the pile's size.
 
-A view is a typed value (``View``, frozen): the bots decide from it and the client
+A view is a typed value (``View``, an immutable NamedTuple: built for every action, it
+must cost no more than the dict it replaced): the bots decide from it and the client
 reads it. Its wire map (what the server sends as snapshots and patches, PROTOCOL.md
 section 9.6) is written and read by one codec, ``protocol.codec`` (``view_to_wire``,
 ``view_from_wire``), the way python-chess has ``Move`` and ``Move.uci()``.
@@ -15,13 +16,12 @@ section 9.6) is written and read by one codec, ``protocol.codec`` (``view_to_wir
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .game import Game, Options
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """One seat as everybody sees it."""
 
     cards: int
@@ -34,8 +34,7 @@ class PlayerView:
     """The place it finished in; None while it plays."""
 
 
-@dataclass(frozen=True, slots=True)
-class Plus3View:
+class Plus3View(NamedTuple):
     """A pending +3."""
 
     by: int
@@ -43,8 +42,7 @@ class Plus3View:
     """Seats that let it through."""
 
 
-@dataclass(frozen=True, slots=True)
-class RunView:
+class RunView(NamedTuple):
     """A TAKI run (RULES.md section 7)."""
 
     color: str
@@ -53,8 +51,7 @@ class RunView:
     open: bool
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """What ``seat`` may see of a game (None: a spectator)."""
 
     seat: int | None
@@ -91,12 +88,7 @@ def view_of(game: Game, seat: int | None) -> View:
     return View(
         seat,
         game.options,
-        tuple(
-            PlayerView(len(hand), stage, declared, place)
-            for hand, stage, declared, place in zip(
-                game.hands, game.stages, game.declared, game.places, strict=True
-            )
-        ),
+        tuple(map(PlayerView, map(len, game.hands), game.stages, game.declared, game.places)),
         len(game.draw_pile),
         len(game.discard),
         tuple(game.discard[-2:]),
