@@ -85,7 +85,7 @@ def view_of(game: Game, seat: int | None) -> View:
     run = game.taki
     pending = game.plus3
     over = game.over
-    return View(
+    return View._make((
         seat,
         game.options,
         tuple(map(PlayerView, map(len, game.hands), game.stages, game.declared, game.places)),
@@ -104,4 +104,4 @@ def view_of(game: Game, seat: int | None) -> View:
         over,
         None if seat is None else tuple(game.hands[seat]),
         tuple(tuple(hand) for hand in game.hands) if over else None,
-    )
+    ))

@@ -62,8 +62,8 @@ def view_to_wire(view: View) -> dict[str, Any]:
             "play_for_places": options.play_for_places,
         },
         "players": [
-            {"cards": p.cards, "stage": p.stage, "declared": p.declared, "place": p.place}
-            for p in view.players
+            {"cards": cards, "stage": stage, "declared": declared, "place": place}
+            for cards, stage, declared, place in view.players
         ],
         "draw_count": view.draw_count,
         "discard_count": view.discard_count,
