@@ -24,7 +24,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.events import DrawReason
 from engine.events import EventKind as K
@@ -82,8 +81,8 @@ class Announcer:
     """Seats that said last card and have not drawn or played since."""
 
     @staticmethod
-    def _name(names: Sequence[str], seat: Any) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    def _name(names: Sequence[str], seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else "?"
 
     def restart(self, view: View | None) -> None:
         """After a snapshot: follow from its position."""
