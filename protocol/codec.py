@@ -91,10 +91,7 @@ def view_to_wire(view: View) -> dict[str, Any]:
 def event_to_wire(told: Event | TableEvent) -> dict[str, Any]:
     """An event as its wire map (PROTOCOL.md 9.7): only the fields that carry
     something, then the server's marks, then ``seq`` (a log entry's)."""
-    if isinstance(told, TableEvent):
-        event = told.event
-    else:
-        event, told = told, _UNMARKED
+    event = told.event if isinstance(told, TableEvent) else told
     out: dict[str, Any] = {"kind": str(event.kind)}
     if event.seat >= 0:
         out["seat"] = event.seat
@@ -108,16 +105,14 @@ def event_to_wire(told: Event | TableEvent) -> dict[str, Any]:
         out["cards"] = list(event.cards)
     if event.reason is not None:
         out["reason"] = str(event.reason)
-    if told.stand_in:
-        out["stand_in"] = True
-    if told.timeout is not None:
-        out["timeout"] = told.timeout
-    if told.seq is not None:
-        out["seq"] = told.seq
+    if isinstance(told, TableEvent):
+        if told.stand_in:
+            out["stand_in"] = True
+        if told.timeout is not None:
+            out["timeout"] = told.timeout
+        if told.seq is not None:
+            out["seq"] = told.seq
     return out
-
-
-_UNMARKED = TableEvent(Event(EventKind.TURN))
 
 
 # ------------------------------------------------------------------ reading
