@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 
 from engine.bots import Bot, make_bot, play_bots
 from engine.game import Options
+from engine.views import View
 from tests.support.harness import percentile
 
 CONFIGS: dict[str, Options] = {
@@ -95,7 +96,7 @@ class Timed:
         if hasattr(bot, "observe"):
             self.observe = bot.observe
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
+    def choose(self, view: View, legal: Sequence[Any]) -> Any:
         start = time.perf_counter()
         cpu = time.thread_time()
         action = self.bot.choose(view, legal)

@@ -22,6 +22,7 @@ from engine import Game, redact, view_of
 from engine.bots import bot_action, make_bot
 from protocol import FrameDecoder, decode_message, diff_view
 from protocol import messages as m
+from protocol.codec import event_to_wire, view_to_wire
 
 SEATS = 4
 TARGET_MOVE_EVENT = 200
@@ -54,7 +55,7 @@ def wire_sizes(games: int) -> dict[str, Any]:
     for g in range(games):
         game = Game.new(SEATS, seed=1000 + g, record=True)
         bots = [make_bot("basic", s) for s in range(SEATS)]
-        views = {r: view_of(game, r) for r in recipients}
+        views = {r: view_to_wire(view_of(game, r)) for r in recipients}
         legal_seen: dict[int, tuple[m.GameAction, ...]] = {s: _legal(game, s) for s in range(SEATS)}
         if g == 0:
             snap = m.Snapshot(_table(), seq, 0, views[0], legal_seen[0])
@@ -75,13 +76,13 @@ def wire_sizes(games: int) -> dict[str, Any]:
                     patch = None
                     legal = None
                     if last:
-                        new_view = view_of(game, r)
+                        new_view = view_to_wire(view_of(game, r))
                         patch = diff_view(views[r], new_view) or None
                         views[r] = new_view
                         if r is not None and new_legal[r] != legal_seen[r]:
                             legal = new_legal[r]
                             legal_seen[r] = legal
-                    body = redact(ev, r).to_json()
+                    body = event_to_wire(redact(ev, r))
                     size = len(m.Event(seq, body, patch, legal).encode())
                     all_frames.append(size)
                     per[r] += size
@@ -132,13 +133,15 @@ def rates(seconds: float) -> dict[str, float]:
     """Encode+decode round trips per second: a move event, a 4-player snapshot."""
     game = Game.new(SEATS, seed=7, record=True)
     bots = [make_bot("basic", s) for s in range(SEATS)]
-    before = view_of(game, 1)
+    before = view_to_wire(view_of(game, 1))
     game.apply(bot_action(game, bots))
     events = game.take_events()
     move = m.Event(
-        4321, redact(events[0], 1).to_json(), diff_view(before, view_of(game, 1)) or None
+        4321,
+        event_to_wire(redact(events[0], 1)),
+        diff_view(before, view_to_wire(view_of(game, 1))) or None,
     )
-    snap = m.Snapshot(_table(), 4321, 0, view_of(game, 0), _legal(game, 0))
+    snap = m.Snapshot(_table(), 4321, 0, view_to_wire(view_of(game, 0)), _legal(game, 0))
     assert decode_message(m.Event.from_dict(move.to_dict()).to_dict()) == move
     return {
         "move_event_bytes": len(move.encode()),

@@ -24,16 +24,20 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+
+from engine.events import DrawReason
+from engine.events import EventKind as K
+from engine.views import View
+from protocol.codec import TableEvent
 
 from .i18n import _
 
 TIMER_SLACK = 1.0
 """Seconds a due timer may look early by (the clock and the server's drift apart)."""
 
-_TIMEOUT_ENDS = frozenset({"drew", "closed_taki", "left_open", "declined"})
-_BANNER_KINDS = frozenset(
-    {"declared", "broke", "cancelled", "reshuffled", "reversed", "climbed", "finished"}
+_TIMEOUT_ENDS: frozenset[str] = frozenset({K.DREW, K.CLOSED, K.LEFT_OPEN, K.DECLINED})
+_BANNER_KINDS: frozenset[str] = frozenset(
+    {K.DECLARED, K.BROKE, K.CANCELLED, K.RESHUFFLED, K.REVERSED, K.CLIMBED, K.FINISHED}
 )
 
 
@@ -77,24 +81,24 @@ class Announcer:
     """Seats that said last card and have not drawn or played since."""
 
     @staticmethod
-    def _name(names: Sequence[str], seat: Any) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    def _name(names: Sequence[str], seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else "?"
 
-    def restart(self, view: dict[str, Any] | None) -> None:
+    def restart(self, view: View | None) -> None:
         """After a snapshot: follow from its position."""
-        self.turn = view.get("turn") if view else None
+        self.turn = view.turn if view else None
         self.declared = self.penalised = self.timeout_told = self.climbed = False
         # A snapshot: whoever holds one card said last card (or drew the penalty).
-        players = (view or {}).get("players") or []
-        self.said = {i for i, p in enumerate(players) if p.get("cards") == 1}
+        players = view.players if view else ()
+        self.said = {i for i, p in enumerate(players) if p.cards == 1}
 
-    def said_last_card(self, seat: int, view: dict[str, Any] | None) -> bool:
+    def said_last_card(self, seat: int, view: View | None) -> bool:
         """Whether ``seat`` shows the LAST CARD! marker: it holds one card and said so
         (this turn, by key, or on a turn that ended with that one card)."""
-        players = (view or {}).get("players") or []
-        if not 0 <= seat < len(players) or players[seat].get("cards") != 1:
+        players = view.players if view else ()
+        if not 0 <= seat < len(players) or players[seat].cards != 1:
             return False
-        return seat in self.said or bool(players[seat].get("declared"))
+        return seat in self.said or players[seat].declared
 
     def on_timer(self, kind: str, seat: int | None, seconds: float | None) -> None:
         if kind != "turn":
@@ -103,56 +107,57 @@ class Announcer:
 
     def event(
         self,
-        data: dict[str, Any],
-        view: dict[str, Any] | None,
+        told: TableEvent,
+        view: View | None,
         names: Sequence[str],
         me: int | None,
         line: str | None,
     ) -> Said:
-        """What to say about ``data`` (whose own words are ``line``), in order."""
+        """What to say about ``told`` (whose own words are ``line``), in order."""
         said = Said()
-        kind = data.get("kind")
-        seat = data.get("seat", -1)
+        event = told.event
+        kind = event.kind
+        seat = event.seat
         who = self._name(names, seat)
         mine = seat == me
-        if kind == "turn":
+        if kind == K.TURN:
             self._turn_ended(view, names, me, said)
-            self.turn = seat if isinstance(seat, int) else None
+            self.turn = seat if seat >= 0 else None
             self.declared = self.penalised = self.timeout_told = self.climbed = False
             return said
-        if kind == "declared" and seat == self.turn:
+        if kind == K.DECLARED and seat == self.turn:
             self.declared = True
-        if kind in ("drew", "played") and isinstance(seat, int):
+        if kind in (K.DREW, K.PLAYED):
             self.said.discard(seat)
-        if kind == "climbed" and seat == self.turn:
+        if kind == K.CLIMBED and seat == self.turn:
             self.climbed = True
-        if kind == "drew" and data.get("reason") == "last_card":
+        if kind == K.DREW and event.reason == DrawReason.PENALTY:
             self.penalised = True
             said.banner = (
                 _("You did not say last card: you draw {n}")
                 if mine
                 else _("{who} did not say last card: draws {n}")
-            ).format(who=who, n=data.get("amount", 4))
-        if not self.timeout_told and self._by_timeout(data, kind, seat):
+            ).format(who=who, n=event.amount or 4)
+        if not self.timeout_told and self._by_timeout(told, kind, seat):
             # Told once, before the first of the events the timeout made.
             said.before.append(timeout_words(who, mine))
             said.banner = said.before[-1]
             self.turn_due = None
             self.timeout_told = True
-        if kind == "played" and data.get("card") == "+3":
+        if kind == K.PLAYED and event.card == "+3":
             said.banner = (_("+3 from you: the others answer") if mine else
                            _("+3 from {who}: break it (b) or let it through (p)")).format(who=who)
         if kind in _BANNER_KINDS and said.banner is None:
             said.banner = line
         return said
 
-    def _by_timeout(self, data: dict[str, Any], kind: Any, seat: Any) -> bool:
+    def _by_timeout(self, told: TableEvent, kind: str, seat: int) -> bool:
         """Whether the turn timer made this event: the server's mark when the event
         carries the field, else inferred from the due timer (an older server)."""
-        if "timeout" in data:
+        if told.timeout is not None:
             self.marking = True
             # A pass the closing +3 window made says so in its own line (words.describe).
-            return data["timeout"] is True and kind != "passed"
+            return told.timeout and kind != K.PASSED
         if self.marking:  # this server marks (and leaves the field out when false)
             return False
         return kind in _TIMEOUT_ENDS and seat == self.turn and self._timed_out(seat)
@@ -162,14 +167,14 @@ class Announcer:
         return due is not None and due[0] == seat and self.clock() >= due[1] - TIMER_SLACK
 
     def _turn_ended(
-        self, view: dict[str, Any] | None, names: Sequence[str], me: int | None, said: Said
+        self, view: View | None, names: Sequence[str], me: int | None, said: Said
     ) -> None:
         """The turn of ``self.turn`` ended: with one card and no penalty, it was declared."""
         ended = self.turn
         if ended is None or view is None or self.penalised or self.climbed:
             return
-        players = view.get("players") or []
-        if not 0 <= ended < len(players) or players[ended].get("cards") != 1:
+        players = view.players
+        if not 0 <= ended < len(players) or players[ended].cards != 1:
             return
         self.said.add(ended)
         if self.declared:

@@ -73,27 +73,26 @@ class TurnWatch:
         """What to tell the player now, if anything: called after every message the
         session takes in, so no turn goes by between two calls."""
         view, info = state.view, state.info
-        if (state.seat is None or view is None or info is None or view.get("over")
+        if (state.seat is None or view is None or info is None or view.over
                 or state.stale or not state.legal):
             return None
         turn = (info.id, state.turn_mark)
         if turn == self.asked:
             return None
         self.asked = turn
-        pending = view.get("plus3") is not None
-        if state.turn_again and view.get("turn") == state.seat and not pending:
+        pending = view.plus3 is not None
+        if state.turn_again and view.turn == state.seat and not pending:
             return None  # its own Stop: the player is at the keys
         return "window" if pending else "turn"
 
 
 def turn_words(state: TableState, kind: Kind) -> str:
     """The notification's text: whose +3 to answer, or the table where it is your turn."""
-    view = state.view or {}
-    pending = view.get("plus3")
-    if kind == "window" and isinstance(pending, dict):
-        by = pending.get("by")
+    pending = state.view.plus3 if state.view else None
+    if kind == "window" and pending is not None:
+        by = pending.by
         names = state.names()
-        who = names[by] if isinstance(by, int) and 0 <= by < len(names) else "?"
+        who = names[by] if 0 <= by < len(names) else "?"
         return _("+3 from {who}: break it (b) or let it through (p)").format(who=who)
     table = state.info.options.name if state.info is not None else ""
     return _("Your turn at {table}.").format(table=table)

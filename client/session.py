@@ -473,10 +473,10 @@ class Session:
     def _snapshot(self, message: Snapshot) -> None:
         # A game with no event yet (a first game, a rematch, a return before the first
         # move): the log the snapshot brings is empty, and it begins with who starts.
-        view = message.view
-        fresh = view is not None and not view.get("over") and message.log is not None \
-            and not message.log
         self.state.on_snapshot(message)
+        view = self.state.view
+        fresh = view is not None and not view.over and message.log is not None \
+            and not message.log
         self.tables[message.table.id] = message.table
         if message.seat is None:
             self.watching = message.table.id
@@ -484,7 +484,7 @@ class Session:
             self.watching = None  # seated (again: a host may hand a seat back)
         if fresh and view is not None:
             names = self.state.names()
-            first = view.get("turn", 0)
+            first = view.turn
             if first == message.seat:
                 self.state.note(_("New game: you start."))
             else:

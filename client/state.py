@@ -9,9 +9,14 @@ resync), and a snapshot makes it whole again.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.events import EventKind
+from engine.views import View
+from protocol.codec import TableEvent, event_from_wire, view_from_wire
+from protocol.errors import ProtocolError
 from protocol.limits import NAME_MAX
 from protocol.messages import Event, GameAction, Snapshot, TableInfo
 from protocol.patch import apply_patch
@@ -31,7 +36,10 @@ class TableState:
 
     info: TableInfo | None = None
     seat: int | None = None
-    view: dict[str, Any] | None = None
+    view: View | None = None
+    """The view, typed (``protocol.codec.view_from_wire`` of ``wire_view``)."""
+    wire_view: dict[str, Any] | None = None
+    """The view as the server sent it, kept up to date by the events' patches."""
     legal: tuple[GameAction, ...] = ()
     seq: int = 0
     stale: bool = False
@@ -65,27 +73,30 @@ class TableState:
     def on_snapshot(self, snap: Snapshot) -> None:
         self.info = snap.table
         self.seat = snap.seat
-        self.view = snap.view
+        self.wire_view = snap.view
+        try:
+            self.view = None if snap.view is None else view_from_wire(snap.view)
+        except ProtocolError:
+            self.view = self.wire_view = None
         self.legal = snap.legal or ()
         self.seq = snap.seq
         self.stale = False
-        self.announcer.restart(snap.view)
+        self.announcer.restart(self.view)
         self._mark_turn(snap)
         if snap.log is not None:
             self.log.clear()
             self.log_epoch += 1
             names, told = self.names(), False
-            for data in snap.log:  # history: told as it was, nothing inferred anew
-                if data.get("kind") == "turn":
+            for entry in _logged(snap.log):  # history: told as it was, nothing inferred anew
+                kind, seat = entry.event.kind, entry.event.seat
+                if kind == EventKind.TURN:
                     told = False
-                elif data.get("timeout") is True and not told and data.get("kind") != "passed":
+                elif entry.timeout is True and not told and kind != EventKind.PASSED:
                     # the server's mark (a pass the closing +3 window made says so itself)
-                    seat = data.get("seat")
-                    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) \
-                        else "?"
+                    who = names[seat] if 0 <= seat < len(names) else "?"
                     self.note(timeout_words(who, seat == self.seat))
                     told = True
-                line = describe(data, names, self.seat)
+                line = describe(entry, names, self.seat)
                 if line is not None:
                     self.note(line)
 
@@ -96,38 +107,38 @@ class TableState:
             self.seq = max(self.seq, event.seq)
             return False
         self.seq = event.seq
-        if event.view is not None and self.view is not None:
-            try:
-                apply_patch(self.view, event.view)
-            except ValueError:
-                self.stale = True
-                return False
+        try:
+            told = event_from_wire(event.event)
+            if event.view is not None and self.wire_view is not None:
+                self.view = view_from_wire(apply_patch(self.wire_view, event.view))
+        except ValueError:  # ProtocolError too: a patch or map this state cannot take
+            self.stale = True
+            return False
         if event.legal is not None:
             self.legal = event.legal
-        if event.event.get("kind") == "turn":
-            seat = event.event.get("seat")
+        if told.event.kind == EventKind.TURN:
+            seat = told.event.seat
             self.turn_again = seat == self._turn_seat
-            self._turn_seat = seat if isinstance(seat, int) else None
+            self._turn_seat = seat if seat >= 0 else None
             self.turn_mark = event.seq
-        self._log(event.event)
+        self._log(told)
         return True
 
     def _mark_turn(self, snap: Snapshot) -> None:
         """``turn_mark`` from a snapshot: the last ``turn`` event of its log, else the
         seq before its first event (the game's first turn), else its own seq (a game
         with no event yet). A turn of more than the log's 40 events gets a new mark."""
-        log = snap.log or ()
-        turns = [(d["seq"], d.get("seat")) for d in log
-                 if d.get("kind") == "turn" and isinstance(d.get("seq"), int)]
-        first = log[0].get("seq") if log else None
+        log = _logged(snap.log or ())
+        turns = [(e.seq, e.event.seat) for e in log
+                 if e.event.kind == EventKind.TURN and e.seq is not None]
+        first = log[0].seq if log else None
         if turns:
             self.turn_mark = turns[-1][0]
             self.turn_again = len(turns) > 1 and turns[-2][1] == turns[-1][1]
         else:
-            self.turn_mark = first - 1 if isinstance(first, int) and first > 0 else snap.seq
+            self.turn_mark = first - 1 if first is not None and first > 0 else snap.seq
             self.turn_again = False
-        turn = snap.view.get("turn") if snap.view else None
-        self._turn_seat = turn if isinstance(turn, int) else None
+        self._turn_seat = self.view.turn if self.view else None
 
     def on_table(self, info: TableInfo) -> None:
         if self.info is None or info.id != self.info.id:
@@ -168,10 +179,10 @@ class TableState:
                 elif not was.connected and now.connected:
                     self.note(_("{name} is back").format(name=name))
 
-    def _log(self, data: dict[str, Any]) -> None:
+    def _log(self, told: TableEvent) -> None:
         names = self.names()
-        line = describe(data, names, self.seat)
-        said = self.announcer.event(data, self.view, names, self.seat, line)
+        line = describe(told, names, self.seat)
+        said = self.announcer.event(told, self.view, names, self.seat, line)
         for extra in said.before:
             self.note(extra)
         if line is not None:
@@ -203,11 +214,11 @@ class TableState:
 
     @property
     def hand(self) -> list[str]:
-        return list(self.view.get("hand", [])) if self.view else []
+        return list(self.view.hand or ()) if self.view else []
 
     @property
     def playing(self) -> bool:
-        return self.view is not None and not self.view.get("over", False)
+        return self.view is not None and not self.view.over
 
     def my_turn(self) -> bool:
         return bool(self.legal)
@@ -226,3 +237,14 @@ class TableState:
             if a.type == "play" and a.card == card and (color is None or a.color == color):
                 return a
         return None
+
+
+def _logged(log: Sequence[Mapping[str, Any]]) -> list[TableEvent]:
+    """A snapshot's log, read; an entry that cannot be read is left out (display only)."""
+    out: list[TableEvent] = []
+    for data in log:
+        try:
+            out.append(event_from_wire(data))
+        except ProtocolError:
+            continue
+    return out

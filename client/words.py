@@ -1,17 +1,21 @@
 """Cards and game events in the player's language.
 
-The server sends events as data (``engine.events.Event.to_json``); this module words
-them for the log with the catalog's templates, so a French player reads "Dana a joué
+The server sends events as data (read by ``protocol.codec.event_from_wire``); this
+module words them for the log with the catalog's templates, so a French player reads "Dana a joué
 rouge 7". Names come from the network and are inserted as plain text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from engine.cards import CODES, COLOR_OF, SYMBOL_OF
+from engine.events import DrawReason
+from engine.events import EventKind as K
 from engine.reasons import Refusal
+from protocol.codec import TableEvent
 
 from .i18n import _, ngettext
 
@@ -93,106 +97,108 @@ def seconds(left: float) -> str:
 
 
 def _reason(reason: str | None) -> str:
-    return {
-        "plus2": _("(+2 stack)"),
-        "plus": _("(owed after a Plus)"),
-        "plus3": _("(+3)"),
-        "broken": _("(their +3 was broken)"),
-        "breaker": _("(+3 Breaker penalty)"),
-        "last_card": _("(did not declare last card)"),
-        "stage": _("(next stage)"),
-    }.get(reason or "", "")
+    words: dict[str, str] = {
+        DrawReason.PLUS2: _("(+2 stack)"),
+        DrawReason.PLUS: _("(owed after a Plus)"),
+        DrawReason.PLUS3: _("(+3)"),
+        DrawReason.BROKEN: _("(their +3 was broken)"),
+        DrawReason.BREAKER: _("(+3 Breaker penalty)"),
+        DrawReason.PENALTY: _("(did not declare last card)"),
+        DrawReason.STAGE: _("(next stage)"),
+    }
+    return words.get(reason or "", "")
 
 
-def describe(data: dict[str, Any], names: Sequence[str], me: int | None = None) -> str | None:
-    """One log line for an event map; None for events not worth a line (turn changes).
+def describe(told: TableEvent, names: Sequence[str], me: int | None = None) -> str | None:
+    """One log line for an event (``protocol.codec.event_from_wire``); None for events
+    not worth a line (turn changes).
 
     The player's own events have templates of their own ("You drew 2 cards"), since
     languages conjugate "you" differently from a name."""
-    kind = data.get("kind")
-    seat = data.get("seat", -1)
-    mine = isinstance(seat, int) and seat >= 0 and seat == me
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-    if data.get("stand_in") and isinstance(seat, int) and 0 <= seat < len(names):
-        return _stand_in(data, names, me, seat)
-    amount = data.get("amount", 0)
-    if kind == "turn":
+    event = told.event
+    kind = event.kind
+    seat = event.seat
+    mine = seat >= 0 and seat == me
+    who = names[seat] if 0 <= seat < len(names) else "?"
+    if told.stand_in and 0 <= seat < len(names):
+        return _stand_in(told, names, me, seat)
+    amount = event.amount
+    if kind == K.TURN:
         return None
-    if kind == "played":
-        card = card_words(str(data.get("card")))
+    if kind == K.PLAYED:
+        card = card_words(str(event.card))
         text = (_("You played {card}") if mine else _("{who} played {card}")).format(
             who=who, card=card
         )
-        if data.get("color"):
-            text += " · " + _("colour is now {color}").format(color=color_word(data["color"]))
+        if event.color:
+            text += " · " + _("colour is now {color}").format(color=color_word(event.color))
         return text
-    if kind == "drew":
-        n = int(amount or 0)
+    if kind == K.DREW:
+        n = amount
         text = (ngettext("You drew {n} card", "You drew {n} cards", n) if mine else
                 ngettext("{who} drew {n} card", "{who} drew {n} cards", n)).format(who=who, n=n)
-        reason = _reason(data.get("reason"))
+        reason = _reason(event.reason)
         if reason:
             text += " " + reason
-        shown = data.get("cards")
-        if shown:
+        if event.cards:
             text = _("{drew}: {cards}").format(
-                drew=text, cards=", ".join(card_words(str(c)) for c in shown)
+                drew=text, cards=", ".join(card_words(c) for c in event.cards)
             )
         return text
-    if kind == "passed" and data.get("timeout") is True:
+    if kind == K.PASSED and told.timeout is True:
         # The +3 window closed on this seat: the server passed for it (not its choice).
         return (_("Time ran out: you let the +3 through") if mine else
                 _("Time ran out: {who} let the +3 through")).format(who=who)
     if mine:
-        own = {
-            "declared": _("You declared last card"),
-            "closed_taki": _("You closed the TAKI"),
-            "left_open": _("You left the TAKI open"),
-            "declined": _("You ended the turn"),
-            "passed": _("You let the +3 through"),
-            "broke": _("You broke the +3!"),
-            "skipped": _("Your turn is skipped"),
-            "climbed": _("You cleared a stage: now stage {n}"),
+        own: dict[str, str] = {
+            K.DECLARED: _("You declared last card"),
+            K.CLOSED: _("You closed the TAKI"),
+            K.LEFT_OPEN: _("You left the TAKI open"),
+            K.DECLINED: _("You ended the turn"),
+            K.PASSED: _("You let the +3 through"),
+            K.BROKE: _("You broke the +3!"),
+            K.SKIPPED: _("Your turn is skipped"),
+            K.CLIMBED: _("You cleared a stage: now stage {n}"),
         }
         if kind in own:
             return own[kind].format(n=amount)
-        if kind == "cancelled":
+        if kind == K.CANCELLED:
             if amount:
                 return _("You cancelled the +{n} stack with a King").format(n=amount)
             return _("You cancelled the +3 with a King")
-        if kind == "finished":
+        if kind == K.FINISHED:
             if amount == 1:
                 return _("You win!")
             return _("You finish in place {n}").format(n=amount)
-    templates = {
-        "declared": _("{who} declared last card"),
-        "closed_taki": _("{who} closed the TAKI"),
-        "left_open": _("{who} left the TAKI open"),
-        "declined": _("{who} ended the turn"),
-        "passed": _("{who} let the +3 through"),
-        "broke": _("{who} broke the +3!"),
-        "skipped": _("{who}: turn skipped"),
-        "climbed": _("{who} cleared a stage: now stage {n}"),
-        "reversed": _("Direction reversed"),
-        "reshuffled": _("The discard pile was shuffled into a new draw pile"),
+    templates: dict[str, str] = {
+        K.DECLARED: _("{who} declared last card"),
+        K.CLOSED: _("{who} closed the TAKI"),
+        K.LEFT_OPEN: _("{who} left the TAKI open"),
+        K.DECLINED: _("{who} ended the turn"),
+        K.PASSED: _("{who} let the +3 through"),
+        K.BROKE: _("{who} broke the +3!"),
+        K.SKIPPED: _("{who}: turn skipped"),
+        K.CLIMBED: _("{who} cleared a stage: now stage {n}"),
+        K.REVERSED: _("Direction reversed"),
+        K.RESHUFFLED: _("The discard pile was shuffled into a new draw pile"),
     }
     if kind in templates:
         return templates[kind].format(who=who, n=amount)
-    if kind == "cancelled":
+    if kind == K.CANCELLED:
         if amount:
             return _("{who} cancelled the +{n} stack with a King").format(who=who, n=amount)
         return _("{who} cancelled the +3 with a King").format(who=who)
-    if kind == "finished":
+    if kind == K.FINISHED:
         if amount == 1:
             return _("{who} wins!").format(who=who)
         return _("{who} finishes in place {n}").format(who=who, n=amount)
     return f"{who}: {kind}"
 
 
-def _stand_in(data: dict[str, Any], names: Sequence[str], me: int | None, seat: int) -> str | None:
+def _stand_in(told: TableEvent, names: Sequence[str], me: int | None, seat: int) -> str | None:
     """A move a bot made for an absent person: never "You played" for it, but "A bot
     played blue 6 for you"; for someone else's seat, their line marked as the bot's."""
-    plain = {k: v for k, v in data.items() if k != "stand_in"}
+    plain = replace(told, stand_in=False)
     if seat == me:
         named = list(names)
         named[seat] = _("A bot")

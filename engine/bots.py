@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from .actions import Action
 from .events import Event, redact
 from .game import Game, Options
 from .policy import basic_choice, next_decision
 from .strong import StrongBot
-from .views import view_of
+from .views import View, view_of
 
 __all__ = [
     "BOTS",
@@ -40,7 +40,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action: ...
+    def choose(self, view: View, legal: Sequence[Action]) -> Action: ...
 
 
 class RandomBot:
@@ -51,7 +51,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
         return self._rng.choice(legal)
 
 
@@ -60,14 +60,14 @@ class BasicBot:
 
     name = "basic"
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        run = view["taki"]
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        run = view.taki
         return basic_choice(
-            view["hand"],
-            view["plus3"] is not None,
-            None if run is None or run["open"] else run["color"],
-            view["plus2"],
-            view["follow"],
+            view.hand or (),
+            view.plus3 is not None,
+            None if run is None or run.open else run.color,
+            view.plus2,
+            view.follow,
             legal,
         )
 

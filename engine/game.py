@@ -49,6 +49,7 @@ from .events import (
     REVERSED,
     SKIPPED,
     TURN,
+    DrawReason,
     Event,
 )
 from .reasons import Situation, error_of, refusal
@@ -613,7 +614,7 @@ class Game:
             if not self.over and self.places[self.turn] is not None:
                 self._advance(self.turn, 1)
 
-    def _draw_cards(self, seat: int, count: int, reason: str) -> int:
+    def _draw_cards(self, seat: int, count: int, reason: DrawReason) -> int:
         """Move up to ``count`` cards from the draw pile to ``seat``'s hand."""
         pile = self.draw_pile
         if count == 1 and pile:  # the commonest draw

@@ -32,7 +32,8 @@ from typing import Any, Final
 from .actions import BREAK, DECLARE, DRAW, PLAY, Action
 from .bots import make_bot
 from .cards import COLOR_OF, COLORS, SYMBOL_OF, full_deck
-from .game import Game, Options, Pending, Run
+from .game import Game, Pending, Run
+from .views import View
 
 REASONS: Final[tuple[str, ...]] = (
     "draws_nothing_playable",
@@ -66,7 +67,7 @@ class Hint:
     args: dict[str, Any] = field(default_factory=dict)
 
 
-def hint(view: dict[str, Any], seed: int = 0, legal: Sequence[Action] | None = None) -> Hint:
+def hint(view: View, seed: int = 0, legal: Sequence[Action] | None = None) -> Hint:
     """The strong bot's choice for ``view``'s seat and its reason.
 
     ``legal`` is the seat's legal actions (a server has them; they follow from the view
@@ -78,15 +79,17 @@ def hint(view: dict[str, Any], seed: int = 0, legal: Sequence[Action] | None = N
     return explain(view, action, mine)
 
 
-def legal_from_view(view: dict[str, Any]) -> list[Action]:
+def legal_from_view(view: View) -> list[Action]:
     """The legal actions of ``view``'s seat, from the view only: the hidden cards are
     dealt in a fixed order (what the seat may do depends on its own hand and the
     public state, never on where the other cards are)."""
-    me: int = view["seat"]
-    hand: list[str] = view["hand"]
-    players: list[dict[str, Any]] = view["players"]
-    top: list[str] = list(view["discard_top"])
-    lead: str = view["lead"]
+    me = view.seat
+    if me is None or view.hand is None:
+        return []
+    hand = view.hand
+    players = view.players
+    top = list(view.discard_top)
+    lead = view.lead
     own: int | None = None
     if lead != top[-1]:  # an own-turn Breaker lies on the card to follow
         top, own = [lead, "breaker"], 1
@@ -96,28 +99,28 @@ def legal_from_view(view: dict[str, Any]) -> list[Action]:
         if i == me:
             hands.append(list(hand))
         else:
-            count = min(p["cards"], len(unseen))
+            count = min(p.cards, len(unseen))
             hands.append(unseen[len(unseen) - count :])
             del unseen[len(unseen) - count :]
-    buried = max(0, view["discard_count"] - len(top))
-    pending = view["plus3"]
-    run = view["taki"]
+    buried = max(0, view.discard_count - len(top))
+    pending = view.plus3
+    run = view.taki
     game = Game(
         hands,
         unseen[buried:],
         unseen[:buried] + top,
-        options=Options(**view["options"]),
-        turn=view["turn"],
-        direction=view["direction"],
-        color=view["color"],
-        stages=[p["stage"] for p in players],
-        declared=[p["declared"] for p in players],
-        places=[p["place"] for p in players],
-        plus2=view["plus2"],
-        plus3=None if pending is None else Pending(pending["by"], list(pending["passed"])),
-        taki=None if run is None else Run(run["color"], run["by"], run["cards"], run["open"]),
-        follow=view["follow"],
-        winner=view["winner"],
+        options=view.options,
+        turn=view.turn,
+        direction=view.direction,
+        color=view.color,
+        stages=[p.stage for p in players],
+        declared=[p.declared for p in players],
+        places=[p.place for p in players],
+        plus2=view.plus2,
+        plus3=None if pending is None else Pending(pending.by, list(pending.passed)),
+        taki=None if run is None else Run(run.color, run.by, run.cards, run.open),
+        follow=view.follow,
+        winner=view.winner,
         own_breakers=own,
         record=False,
     )
@@ -126,7 +129,7 @@ def legal_from_view(view: dict[str, Any]) -> list[Action]:
     return [a for a in game.legal_actions() if a.seat == me]
 
 
-def explain(view: dict[str, Any], action: Action, legal: Sequence[Action] | None = None) -> Hint:
+def explain(view: View, action: Action, legal: Sequence[Action] | None = None) -> Hint:
     """The first reason (``REASONS``' order) that is true of ``action`` in ``view``."""
     mine = list(legal) if legal is not None else legal_from_view(view)
     reason, args = _reason(view, action, mine)
@@ -138,22 +141,24 @@ def _held(hand: Sequence[str]) -> Counter[str]:
     return Counter(c for card in hand if (c := COLOR_OF[card]) is not None)
 
 
-def _next_seat(view: dict[str, Any]) -> int | None:
+def _next_seat(view: View) -> int | None:
     """The seat after ``view``'s in play order that is still in the game."""
-    players = view["players"]
+    players = view.players
     n = len(players)
-    me: int = view["seat"]
+    me = view.seat
+    if me is None:
+        return None
     for step in range(1, n):
-        seat = (me + step * view["direction"]) % n
-        if players[seat]["place"] is None:
+        seat = (me + step * view.direction) % n
+        if players[seat].place is None:
             return int(seat)
     return None
 
 
 def _reason(
-    view: dict[str, Any], action: Action, legal: list[Action]
+    view: View, action: Action, legal: list[Action]
 ) -> tuple[str, dict[str, Any]]:
-    hand: list[str] = view["hand"]
+    hand = view.hand or ()
     plays = [a for a in legal if a.type == PLAY]
     if action.type == DRAW and not plays:
         return "draws_nothing_playable", {}
@@ -164,21 +169,21 @@ def _reason(
         symbol = SYMBOL_OF[card]
         if len(hand) == 1 and symbol not in ("plus", "breaker"):
             return "empties_hand", {"card": card}
-        if card == "king" and (view["plus2"] or view["plus3"] is not None):
-            return "cancels_with_king", {"owed": view["plus2"] or 3}
-        if view["plus2"] and symbol == "+2":
-            return "stacks_plus2", {"card": card, "owed": view["plus2"] + 2}
+        if card == "king" and (view.plus2 or view.plus3 is not None):
+            return "cancels_with_king", {"owed": view.plus2 or 3}
+        if view.plus2 and symbol == "+2":
+            return "stacks_plus2", {"card": card, "owed": view.plus2 + 2}
         if action.last_card and len(hand) == 2:
             return "says_last_card", {"card": card}
         nxt = _next_seat(view)
-        if symbol == "stop" and nxt is not None and view["players"][nxt]["cards"] <= NEAR_WIN:
-            return "stops_next_near_win", {"seat": nxt, "cards": view["players"][nxt]["cards"]}
+        if symbol == "stop" and nxt is not None and view.players[nxt].cards <= NEAR_WIN:
+            return "stops_next_near_win", {"seat": nxt, "cards": view.players[nxt].cards}
         held = _held(hand)
-        run = view["taki"]
+        run = view.taki
         if symbol in ("taki", "supertaki") or (
-            run is not None and not run["open"] and run["by"] == view["seat"]
+            run is not None and not run.open and run.by == view.seat
         ):
-            color = COLOR_OF[card] or (run["color"] if run is not None else view["color"])
+            color = COLOR_OF[card] or (run.color if run is not None else view.color)
             left = held[color] - (COLOR_OF[card] == color)
             return "plays_taki_run", {"color": color, "cards": left}
         if card == "color" and action.color is not None:
@@ -189,7 +194,7 @@ def _reason(
                 }
     if action.type == BREAK:
         return "breaks_plus3", {}
-    if action.type in (PLAY, DRAW) and not view["plus2"]:
+    if action.type in (PLAY, DRAW) and not view.plus2:
         kept = sorted(c for c in hand if SYMBOL_OF[c] == "+2" and c != action.card)
         if kept:
             return "keeps_stack_card", {"card": kept[0], "count": len(kept)}

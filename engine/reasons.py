@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import BREAK, CLOSE_TAKI, DECLARE, DRAW, END_TURN, PASS, PLAY
 from .cards import CODES, COLOR_OF, COLORS, SYMBOL_OF, card_name
@@ -33,6 +33,9 @@ from .errors import (
     NotYourTurn,
     TakiError,
 )
+
+if TYPE_CHECKING:
+    from .views import View
 
 
 class Reason(StrEnum):
@@ -168,41 +171,36 @@ def refusal(
 # ---------------------------------------------------------------------------- a view
 
 
-def situation_of_view(view: dict[str, Any]) -> Situation:
+def situation_of_view(view: View) -> Situation:
     """The Situation a view (engine.views.view_of) shows its seat."""
-    seat = view.get("seat")
-    players = view.get("players") or []
-    pending = view.get("plus3") or None
-    run = view.get("taki") or None
-    lead = str(view.get("lead") or "")
+    seat = view.seat
+    players = view.players
+    pending = view.plus3
+    run = view.taki
     return Situation(
         players=len(players),
-        over=bool(view.get("over")),
-        turn=view.get("turn", -1),
-        color=view.get("color") or "",
-        lead=lead,
-        plus2=view.get("plus2") or 0,
-        follow=view.get("follow"),
-        plus3_by=None if pending is None else pending.get("by"),
-        passed=() if pending is None else tuple(pending.get("passed") or ()),
-        run_color=None if run is None else run.get("color"),
-        run_open=bool(run is not None and run.get("open")),
-        finished=isinstance(seat, int)
-        and 0 <= seat < len(players)
-        and bool(players[seat].get("place")),
-        hand=tuple(view.get("hand") or ()),
+        over=view.over,
+        turn=view.turn,
+        color=view.color,
+        lead=view.lead,
+        plus2=view.plus2,
+        follow=view.follow,
+        plus3_by=None if pending is None else pending.by,
+        passed=() if pending is None else pending.passed,
+        run_color=None if run is None else run.color,
+        run_open=run is not None and run.open,
+        finished=seat is not None and 0 <= seat < len(players) and bool(players[seat].place),
+        hand=view.hand or (),
     )
 
 
-def why_not(view: dict[str, Any] | None, kind: str, card: str | None = None) -> Refusal:
+def why_not(view: View | None, kind: str, card: str | None = None) -> Refusal:
     """Why ``kind`` (an action type; ``card`` for a play) is refused for the view's seat
     (a client names a colour for every Change Colour: none is asked about here)."""
     if view is None:
         return Refusal(Reason.NO_GAME)
-    seat = view.get("seat")
     color = COLORS[0] if card == "color" else None
-    return refusal(situation_of_view(view), kind, seat if isinstance(seat, int) else None,
-                   card, color)  # fmt: skip
+    return refusal(situation_of_view(view), kind, view.seat, card, color)
 
 
 # ---------------------------------------------------------------------------- the engine

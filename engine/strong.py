@@ -34,13 +34,14 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from .actions import BREAK, DECLARE, DRAW, PASS, PLAY, Action
 from .cards import COLOR_OF, SYMBOL_OF, full_deck
 from .events import BROKE, DREW, PASSED, PLAYED, R_CHOICE, RESHUFFLED, Event
-from .game import Game, Options, Pending, Run, _matching
+from .game import Game, Pending, Run, _matching
 from .policy import basic_choice, next_decision
+from .views import View
 
 PLAYOUTS_PER_OPPONENT: Final = 240
 MAX_PLAYOUTS: Final = 720
@@ -73,7 +74,7 @@ class StrongBot:
     the discard pile below its top cards is then unseen to it too.
 
     ``choose`` reads only its arguments and the bot's own state, so it may run in a
-    worker thread given a fresh ``view_of`` dict and a copy of the legal list; ``observe``
+    worker thread given a ``view_of`` View and a copy of the legal list; ``observe``
     must not run at the same time as ``choose`` on the same bot (hold events back until
     the decision is made). One bot per seat and game: its state is that seat's memory.
     """
@@ -151,14 +152,14 @@ class StrongBot:
             else:
                 self._void[seat] = frozenset()
 
-    def _known_discard(self, view: dict[str, Any]) -> list[str]:
+    def _known_discard(self, view: View) -> list[str]:
         """The cards of the discard pile this seat knows (all of them, when the events
         were followed from the start); the others count as unseen."""
-        top: list[str] = view["discard_top"]
+        top = list(view.discard_top)
         pile = self._pile
         if self._color is None:
-            self._color = view["color"]
-        if len(pile) == view["discard_count"]:
+            self._color = view.color
+        if len(pile) == view.discard_count:
             tail = pile[-len(top) :]
             if all(c is None or c == t for c, t in zip(tail, top, strict=True)):
                 pile[-len(top) :] = top
@@ -166,15 +167,15 @@ class StrongBot:
         return list(top)
 
     def world(
-        self, view: dict[str, Any], rng: random.Random, known: list[str] | None = None
+        self, view: View, rng: random.Random, known: list[str] | None = None
     ) -> Game:
         """A Game consistent with the view: the unseen cards dealt at random, each seat
         dealt first the cards it may hold after what it showed it lacks."""
         if known is None:
             known = self._known_discard(view)
-        me: int = view["seat"]
-        hand: list[str] = view["hand"]
-        players: list[dict[str, Any]] = view["players"]
+        me = _seat(view)
+        hand = list(view.hand or ())
+        players = view.players
         unseen = _DECK - Counter(hand) - Counter(known)
         pool = list(unseen.elements())
         rng.shuffle(pool)
@@ -184,7 +185,7 @@ class StrongBot:
         for i in sorted(range(n), key=lambda i: -len(self._void.get(i, ()))):
             if i == me:
                 continue
-            count = players[i]["cards"]
+            count = players[i].cards
             void = self._void.get(i)
             if void and count:
                 need = count - min(count, self._fresh.get(i, 0))
@@ -197,59 +198,59 @@ class StrongBot:
             elif count:
                 hands[i] = pool[-count:]
                 del pool[-count:]
-        hidden_discard = max(0, view["discard_count"] - len(known))
+        hidden_discard = max(0, view.discard_count - len(known))
         buried = pool[:hidden_discard]
         draw = pool[hidden_discard:]
-        pending = view["plus3"]
-        run = view["taki"]
+        pending = view.plus3
+        run = view.taki
         return Game(
             hands,
             draw,
             buried + list(known),
-            options=Options(**view["options"]),
-            turn=view["turn"],
-            direction=view["direction"],
-            color=view["color"],
-            stages=[p["stage"] for p in players],
-            declared=[p["declared"] for p in players],
-            places=[p["place"] for p in players],
-            plus2=view["plus2"],
-            plus3=None if pending is None else Pending(pending["by"], list(pending["passed"])),
-            taki=None if run is None else Run(run["color"], run["by"], run["cards"], run["open"]),
-            follow=view["follow"],
-            winner=view["winner"],
+            options=view.options,
+            turn=view.turn,
+            direction=view.direction,
+            color=view.color,
+            stages=[p.stage for p in players],
+            declared=[p.declared for p in players],
+            places=[p.place for p in players],
+            plus2=view.plus2,
+            plus3=None if pending is None else Pending(pending.by, list(pending.passed)),
+            taki=None if run is None else Run(run.color, run.by, run.cards, run.open),
+            follow=view.follow,
+            winner=view.winner,
             rng=rng.getrandbits(63),
             # How the Breakers on top were played is known from the events followed from
             # the start; otherwise the pile tells what it can (RULES.md section 7).
             own_breakers=self._own_breakers
-            if len(self._pile) == view["discard_count"]
+            if len(self._pile) == view.discard_count
             else None,
             record=False,
         )
 
     # ------------------------------------------------------------------ deciding
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
         known = self._known_discard(view)
-        hand: list[str] = view["hand"]
+        hand = list(view.hand or ())
         candidates = _candidates(hand, legal)
         if len(candidates) == 1:
             return candidates[0]
-        if view["plus3"] is not None:  # the +3 window: break it if we can, as basic does
+        if view.plus3 is not None:  # the +3 window: break it if we can, as basic does
             if any(a.type == BREAK for a in legal):
                 return next(a for a in legal if a.type == BREAK)
             if not any(a.type == PLAY for a in legal):
                 return next(a for a in legal if a.type == PASS)
-        me: int = view["seat"]
+        me = _seat(view)
         budget = self.playouts
         if budget is None:
-            others = sum(p["place"] is None for p in view["players"]) - 1
+            others = sum(p.place is None for p in view.players) - 1
             budget = min(MAX_PLAYOUTS, PLAYOUTS_PER_OPPONENT * max(1, others))
         return self._halving(view, known, candidates, budget, me)
 
     def _halving(
         self,
-        view: dict[str, Any],
+        view: View,
         known: list[str],
         candidates: list[Action],
         budget: int,
@@ -276,6 +277,13 @@ class StrongBot:
             if len(alive) <= 2:
                 return candidates[alive[0]]
             alive = alive[: (len(alive) + 1) // 2]
+
+
+def _seat(view: View) -> int:
+    """The seat whose view it is (a bot always has one)."""
+    if view.seat is None:
+        raise ValueError("a bot plays a seat: its view has one")
+    return view.seat
 
 
 def _take(pool: list[str], void: frozenset[str], count: int) -> list[str]:

@@ -11,7 +11,8 @@ Requests (client messages that ask the server to do something) carry a client-ch
 Card codes are RULES.md's (``R7``, ``Gstop``, ``+3``, ...); the protocol checks only
 their shape and leaves their meaning to the engine, whose ``bad_action`` the server
 passes on. ``view`` and ``event`` maps are the engine's (``engine.views.view_of``,
-``engine.events.Event.to_json``) and travel as opaque maps.
+``engine.events.Event``), written and read by ``protocol.codec``, and travel as opaque
+maps.
 """
 
 from __future__ import annotations
@@ -494,8 +495,8 @@ class Event(Message):
 
     seq: int = field(metadata=rule(min=1))
     event: dict[str, Any]
-    """``engine.Event.to_json()`` as the recipient may see it (drawn cards only to the
-    drawer)."""
+    """``protocol.codec.event_to_wire`` of an ``engine.Event`` as the recipient may see
+    it (drawn cards only to the drawer)."""
     view: dict[str, Any] | None = None
     """A view patch (``protocol.patch``): apply it to bring the view up to this event."""
     legal: tuple[GameAction, ...] | None = None

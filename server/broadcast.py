@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import view_of
 from engine.events import Event as EngineEvent
+from protocol.codec import view_to_wire
 from protocol.messages import GameAction, Snapshot
 from protocol.patch import Unpatchable, diff_view
 
@@ -34,13 +35,13 @@ def snapshot(model: TableModel, member: Member) -> Snapshot:
     seat = watch.seat
     view = legal = None
     if model.game is not None:
-        view = view_of(model.game, seat)
-        model.public = view_of(model.game, None)
+        view = view_to_wire(view_of(model.game, seat))
+        model.public = view_to_wire(view_of(model.game, None))
         watch.synced = True
         if seat is not None:
             watch.hand = list(model.game.hands[seat])
             legal = legal_for(model, seat)
-    log_maps = tuple(event_map_of(model, s, e, seat) | {"seq": s} for s, e in model.log)
+    log_maps = tuple(event_map_of(model, s, e, seat, logged=True) for s, e in model.log)
     return Snapshot(model.info(), model.seq, seat, view, legal, log_maps)
 
 
@@ -69,7 +70,7 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
     assert game is not None
     pieces: list[tuple[Member, bytes]] = []
     out: list[Effect] = [Frames(pieces)]  # (then the snapshots of members out of step)
-    public = view_of(game, None)
+    public = view_to_wire(view_of(game, None))
     public_patch: dict[str, Any] | None = None
     if model.public is not None:
         try:
@@ -122,16 +123,14 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
     return out
 
 
-def event_map_of(model: TableModel, seq: int, ev: EngineEvent, viewer: int | None
-                 ) -> dict[str, Any]:
+def event_map_of(
+    model: TableModel, seq: int, ev: EngineEvent, viewer: int | None, *, logged: bool = False
+) -> dict[str, Any]:
     """An event as ``viewer`` may see it; ``stand_in: true`` when a bot standing in
     for an absent person made it (so nobody reads "You played" for it), ``timeout:
-    true`` when the server acted because the seat's turn timer ran out."""
-    data = event_map(ev, viewer)
-    mark = model.marks.get(seq)
-    if mark is not None:
-        data[mark] = True
-    return data
+    true`` when the server acted because the seat's turn timer ran out; with its
+    ``seq`` when ``logged`` (a snapshot's log)."""
+    return event_map(ev, viewer, model.marks.get(seq), seq if logged else None)
 
 
 def _lister(seat: int | None, legal: dict[int, list[dict[str, Any]]]) -> int | str:

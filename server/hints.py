@@ -16,7 +16,7 @@ import logging
 import time
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import trio
 
@@ -24,6 +24,7 @@ from engine import Action as EngineAction
 from engine import view_of
 from engine.bots import Bot, make_bot
 from engine.hint import explain
+from engine.views import View
 from protocol.errors import ProtocolError
 from protocol.messages import GameAction, Suggestion
 
@@ -50,7 +51,7 @@ class Pool(Protocol):
     """Where searches run (server/thinking.py ``Thinkers``)."""
 
     async def choose(
-        self, bot: Bot, view: dict[str, Any], legal: list[EngineAction]
+        self, bot: Bot, view: View, legal: list[EngineAction]
     ) -> tuple[EngineAction, Bot]: ...
 
 
@@ -59,7 +60,7 @@ class Question:
     """What a hint is worked out from: the seat's view and legal actions, no more."""
 
     seat: int
-    view: dict[str, Any]
+    view: View
     legal: list[EngineAction]
     seq: int
     seed: int

@@ -55,6 +55,7 @@ from engine import Game, Options, TakiError, action_from_json, redact, replay, v
 from engine.bots import Bot, make_bot
 from engine.events import TURN
 from engine.events import Event as EngineEvent
+from engine.views import View
 from protocol.dedupe import RecentIds
 from protocol.errors import ProtocolError
 from protocol.limits import INT_MAX
@@ -926,7 +927,7 @@ class Ask:
 
     seat: int
     bot: Bot
-    view: dict[str, Any]
+    view: View
     legal: list[EngineAction]
     seq: int
     stand_in: bool

@@ -20,12 +20,12 @@ import sys
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
 
 import trio
 
 from engine import Action as EngineAction
 from engine.bots import Bot
+from engine.views import View
 
 WORKERS = 1
 """Searches at once: the machine's other core is the event loop's (2-core LAN boxes)."""
@@ -41,7 +41,7 @@ class Thinking:
 
     seat: int
     bot: Bot
-    view: dict[str, Any]
+    view: View
     legal: list[EngineAction]
     seq: int
     """The table's event seq when it was asked: its answer counts only if still so."""
@@ -68,7 +68,7 @@ def _end_with_the_server() -> None:
     threading.Thread(target=watch, name="end with the server", daemon=True).start()
 
 
-def _think(bot: Bot, view: dict[str, Any], legal: list[EngineAction]) -> tuple[EngineAction, Bot]:
+def _think(bot: Bot, view: View, legal: list[EngineAction]) -> tuple[EngineAction, Bot]:
     """In the worker: the bot's choice, and the bot as it is after making it."""
     return bot.choose(view, legal), bot
 
@@ -84,7 +84,7 @@ class Thinkers:
         self._pool: ProcessPoolExecutor | None = None
 
     async def choose(
-        self, bot: Bot, view: dict[str, Any], legal: list[EngineAction]
+        self, bot: Bot, view: View, legal: list[EngineAction]
     ) -> tuple[EngineAction, Bot]:
         """``bot``'s choice made in a worker, and the bot after it (use that one from
         now on: its random state and memory moved on). ``SearchTimeout`` if the worker

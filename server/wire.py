@@ -14,6 +14,7 @@ from engine import Action as EngineAction
 from engine import redact
 from engine.events import BROKE
 from engine.events import Event as EngineEvent
+from protocol.codec import TableEvent, event_to_wire
 from protocol.frames import encode_frame
 from protocol.messages import Event, GameAction, Replay, TableOptions
 
@@ -76,12 +77,21 @@ def played_action(
     )
 
 
-def event_map(event: EngineEvent, viewer: int | None) -> dict[str, Any]:
-    """The event map ``viewer`` may see. A ``broke`` names its card (``breaker``), so a
-    client following the discard pile from events alone sees it land."""
+def event_map(
+    event: EngineEvent, viewer: int | None, mark: str | None = None, seq: int | None = None
+) -> dict[str, Any]:
+    """The event map ``viewer`` may see, with the server's ``mark`` (``stand_in`` or
+    ``timeout``) and, for a snapshot's log, its ``seq``. A ``broke`` names its card
+    (``breaker``), so a client following the discard pile from events alone sees it
+    land."""
     if event.kind == BROKE and event.card is None:
         event = event._replace(card="breaker")
-    return redact(event, viewer).to_json()
+    seen = redact(event, viewer)
+    if mark is None and seq is None:
+        return event_to_wire(seen)
+    return event_to_wire(
+        TableEvent(seen, mark == "stand_in", True if mark == "timeout" else None, seq)
+    )
 
 
 def stored_replay(saved: SavedGame) -> Replay:

@@ -14,9 +14,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from engine import Game, Options, TakiError, action_from_json
+from engine import Event, Game, Options, TakiError, action_from_json
+from protocol.codec import TableEvent
 from protocol.limits import NAME_MAX, TABLE_NAME_MAX
-from protocol.messages import Replay
+from protocol.messages import GameAction, Replay
 
 from ..announce import timeout_words
 from ..i18n import _, key
@@ -74,13 +75,10 @@ class ReplayScreen(Screen[None]):
             if i == index - 1:
                 names = self.names
                 played = self.replay.actions[i]
-                mark = ({"stand_in": True} if played.stand_in  # a bot moved for the person
-                        else {"timeout": True} if played.timeout else {})
                 lines = [
                     line
                     for e in events
-                    if (line := describe(e.to_json() | (mark if e.seat == action.seat else {}),
-                                         names))
+                    if (line := describe(_marked(e, played, e.seat == action.seat), names))
                 ]
                 if not lines:  # every step in words, even one that left no event
                     lines = [action_words(action.to_json(), names)]
@@ -134,3 +132,13 @@ class ReplayScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def _marked(event: Event, played: GameAction, own: bool) -> TableEvent:
+    """An event of a replayed step as the table told it: marked as the stand-in's (a
+    bot moved for the person) or the timer's when the step's own seat made it."""
+    if not own:
+        return TableEvent(event)
+    if played.stand_in:
+        return TableEvent(event, stand_in=True)
+    return TableEvent(event, timeout=True if played.timeout else None)

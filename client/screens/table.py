@@ -9,7 +9,6 @@ shown as typed, never interpreted as markup.
 from __future__ import annotations
 
 import contextlib
-from typing import Any
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
@@ -22,7 +21,9 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
+from engine.game import FOLLOW_KING, FOLLOW_PLUS
 from engine.reasons import why_not
+from engine.views import View
 from protocol.limits import CHAT_MAX, NAME_MAX, TABLE_NAME_MAX
 
 from .. import intents
@@ -286,19 +287,19 @@ class TableScreen(SessionScreen):
     def _draw_middle(self) -> None:
         """The leading card, large, in the rows the log leaves (when they hold it)."""
         view = self.session.state.view
-        lead = str(view.get("lead", "")) if view else ""
+        lead = view.lead if view else ""
         shown = big_card(lead) if lead and self._spare >= BIG_CARD[1] else Text()
         self.query_one("#room", Static).update(shown)
 
-    def _players(self, names: list[str], view: dict[str, Any] | None, me: int | None) -> Text:
+    def _players(self, names: list[str], view: View | None, me: int | None) -> Text:
         state = self.session.state
         info = state.info
         out = Text()
         if info is None:
             return out
-        turn = view.get("turn") if view else None
-        players = view.get("players", []) if view else []
-        direction = "→" if not view or view.get("direction", 1) == 1 else "←"
+        turn = view.turn if view else None
+        players = view.players if view else ()
+        direction = "→" if not view or view.direction == 1 else "←"
         out.append(_("Players") + f" {direction}\n", style="bold underline")
         rows: list[tuple[int, Text, Text]] = []
         for i, seat in enumerate(info.seats):
@@ -307,7 +308,7 @@ class TableScreen(SessionScreen):
                     rows.append((i, Text(f"  {i + 1}. " + _("(free seat)"), style="dim"),
                                  Text()))
                 continue
-            marker = "▶ " if turn == i and not (view or {}).get("over") else "  "
+            marker = "▶ " if turn == i and not (view and view.over) else "  "
             line = Text(marker, style="bold yellow")
             line.append(Text(inert(seat.name, NAME_MAX), style="bold" if i == me else ""))
             if i == me:
@@ -321,25 +322,25 @@ class TableScreen(SessionScreen):
             details = Text()
             if i < len(players):
                 p = players[i]
-                details.append("  " + cards_count(int(p.get("cards", 0))))
+                details.append("  " + cards_count(p.cards))
                 if state.info and state.info.options.stairs:
-                    details.append("  " + _("stage {n}").format(n=p.get("stage")))
+                    details.append("  " + _("stage {n}").format(n=p.stage))
                 if state.announcer.said_last_card(i, view):
                     details.append("  " + _("LAST CARD!"), style="bold magenta")
-                if p.get("place"):
-                    details.append(f"  #{p['place']}", style="bold green")
+                if p.place:
+                    details.append(f"  #{p.place}", style="bold green")
             rows.append((i, line, details))
         # A wide panel: the counts in a column of their own, past the longest name.
         column = max((who.cell_len for _i, who, _d in rows), default=0) if self.wide() else 0
-        hands = view.get("hands") if view and view.get("over") else None
+        hands = view.hands if view and view.over else None
         for i, who, details in rows:
             out.append_text(who)
             out.append(" " * max(column - who.cell_len, 0))
             out.append_text(details)
-            if isinstance(hands, list) and i < len(hands) and hands[i]:
+            if hands is not None and i < len(hands) and hands[i]:
                 # The game is over: who held what (PROTOCOL.md 9.6, ``hands``).
                 used = max(column, who.cell_len) + details.cell_len + 2
-                shown = cards_line([str(c) for c in hands[i]], self._players_room() - used)
+                shown = cards_line(list(hands[i]), self._players_room() - used)
                 if shown.cell_len:
                     out.append("  ")
                     out.append_text(shown)
@@ -367,21 +368,21 @@ class TableScreen(SessionScreen):
             if str(players.styles.width) != want:
                 players.styles.width = want
 
-    def _lead(self, view: dict[str, Any] | None) -> Text:
+    def _lead(self, view: View | None) -> Text:
         out = Text()
         if view is None:
             return out
-        if view.get("over"):
+        if view.over:
             return self._after_game()
-        lead = str(view.get("lead", ""))
+        lead = view.lead
         out.append(_("Leading card") + "\n", style="bold")
         out.append_text(card_text(lead, width=12))
         out.append("\n")
         out.append(card_words(lead) if lead else "", style="italic")
         out.append("\n" + _("Colour") + " ")
-        color = str(view.get("color", ""))
+        color = view.color
         out.append_text(color_swatch(color, color_word(color)))
-        out.append("\n" + _("Draw pile: {n}").format(n=view.get("draw_count", 0)))
+        out.append("\n" + _("Draw pile: {n}").format(n=view.draw_count))
         return out
 
     def _after_game(self) -> Text:
@@ -407,7 +408,7 @@ class TableScreen(SessionScreen):
             out.append(_("The host (★) can start a rematch."), style="italic")
         return out
 
-    def _status(self, names: list[str], view: dict[str, Any] | None, me: int | None) -> Text:
+    def _status(self, names: list[str], view: View | None, me: int | None) -> Text:
         if self._flash_seq is not None and self._flash_seq != self.session.state.seq:
             self._flash, self._flash_seq = "", None  # the game moved on: it no longer holds
         if self._flash:
@@ -422,15 +423,15 @@ class TableScreen(SessionScreen):
             else:
                 out.append(_("Waiting for the host to start the game."))
             return out
-        if info is not None and info.all_away and not view.get("over"):
+        if info is not None and info.all_away and not view.over:
             # Every player is away at once: the game waits for them (PROTOCOL.md 5.4).
             out.append(_("Waiting for the players to come back."), style="bold yellow")
             return out
-        if view.get("over"):
-            winner = view.get("winner")
-            who = names[winner] if isinstance(winner, int) and winner < len(names) else "?"
+        if view.over:
+            winner = view.winner
+            who = names[winner] if winner is not None and winner < len(names) else "?"
             out.append(_("Game over.") + " ", style="bold")
-            places = [(p.get("place"), i) for i, p in enumerate(view.get("players", []))]
+            places = [(p.place, i) for i, p in enumerate(view.players)]
             ranked = sorted((pl, i) for pl, i in places if pl)
             if ranked:  # the places say who won (r for a rematch is in the key bar)
                 line = ", ".join(f"#{pl} {names[i]}" for pl, i in ranked)
@@ -442,38 +443,38 @@ class TableScreen(SessionScreen):
                 out.append(Text(_("{name} wins!").format(name=who), style="bold green"))
             return out
         parts: list[Text] = []
-        if view.get("plus2"):
-            parts.append(Text(_("+2 stack: {n}").format(n=view["plus2"]), style="bold red"))
-        pending = view.get("plus3")
+        if view.plus2:
+            parts.append(Text(_("+2 stack: {n}").format(n=view.plus2), style="bold red"))
+        pending = view.plus3
         if pending:
-            by = pending.get("by", 0)
+            by = pending.by
             who = names[by] if by < len(names) else "?"
             t = Text(_("+3 from {name}").format(name=who), style="bold red")
             left = self.session.countdown("plus3")
             if left is not None:
                 t.append(" (" + seconds(left) + ")")
-            passed = [names[i] for i in pending.get("passed", []) if i < len(names)]
+            passed = [names[i] for i in pending.passed if i < len(names)]
             if passed:
                 t.append(" · " + ngettext("{names} let it through", "{names} let it through",
                                           len(passed)).format(names=", ".join(passed)),
                          style="")
             parts.append(t)
-        taki = view.get("taki")
+        taki = view.taki
         if taki:
-            card = card_words(f"{taki.get('color')}taki")
-            kind = _("open {taki}") if taki.get("open") else _("{taki} run")
+            card = card_words(f"{taki.color}taki")
+            kind = _("open {taki}") if taki.open else _("{taki} run")
             parts.append(Text(kind.format(taki=card), style="bold"))
-        if view.get("follow") == "plus":
+        if view.follow == FOLLOW_PLUS:
             parts.append(Text(_("Plus: play one more card or draw")))
-        if view.get("follow") == "king":
+        if view.follow == FOLLOW_KING:
             parts.append(Text(_("King: play any card or end the turn (e)")))
         if state.legal:
             parts.insert(0, Text(_("Your move!"), style="bold reverse green"))
             left = self.session.countdown("turn")
             if left is not None:
                 parts.insert(1, Text(seconds(left), style="bold yellow"))
-        elif view.get("turn") is not None and not pending:
-            turn = view["turn"]
+        elif not pending:
+            turn = view.turn
             who = names[turn] if turn < len(names) else "?"
             if turn == me:  # our turn, but no moves yet (a stand-in, a resync)
                 parts.insert(0, Text(_("Your turn"), style="bold"))

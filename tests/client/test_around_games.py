@@ -34,7 +34,7 @@ async def test_a_rematch_log_begins_with_who_starts(server: ServerThread) -> Non
         await play_to_the_end(app)
         app.session.host_command("rematch")
         await until(lambda: app.session.state.view is not None
-                    and not app.session.state.view.get("over"))
+                    and not app.session.state.view.over)
         first = app.session.state.log[0]
         names = app.session.state.names()
         assert first in ("New game: you start.",

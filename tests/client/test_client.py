@@ -85,7 +85,7 @@ async def test_play_a_card_by_number_and_enter(server: ServerThread) -> None:
         await pilot.press("2", "enter")
         await until(lambda: "R7" not in app.session.state.hand)
         view = app.session.state.view
-        assert view is not None and view["lead"] in ("R7", "B1", "B3", "B4")
+        assert view is not None and view.lead in ("R7", "B1", "B3", "B4")
 
 
 @pytest.mark.asyncio
@@ -153,8 +153,8 @@ async def test_plus3_window_break_and_pass_keys(server: ServerThread) -> None:
         assert "break" in keys and "pass" in keys
         await pilot.press("b")
         await until(lambda: "breaker" not in app.session.state.hand)
-        assert app.session.state.view is not None and app.session.state.view["plus3"] is None
-        assert app.session.state.view["players"][1]["cards"] == 6  # 3 held + 3 drawn
+        assert app.session.state.view is not None and app.session.state.view.plus3 is None
+        assert app.session.state.view.players[1].cards == 6  # 3 held + 3 drawn
 
 
 @pytest.mark.asyncio
@@ -167,7 +167,7 @@ async def test_spectator_sees_no_hand(server: ServerThread) -> None:
         async with watcher.run_test(size=(100, 32)):
             await until(lambda: watcher.session.state.view is not None)
             assert watcher.session.state.seat is None
-            assert "hand" not in watcher.session.state.view
+            assert watcher.session.state.view.hand is None
             assert list(watcher.screen.query(CardTile)) == []
             await until(lambda: watcher.session.state.seq == host.session.state.seq)
 
@@ -224,7 +224,7 @@ async def test_step_through_a_finished_game(server: ServerThread) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await seated_game(app, server)
         await play_to_the_end(app)
-        assert app.session.state.view is not None and app.session.state.view["over"]
+        assert app.session.state.view is not None and app.session.state.view.over
         await pilot.press("v")
         await until(lambda: isinstance(app.screen, ReplayScreen))
         screen = app.screen
@@ -256,7 +256,7 @@ async def test_the_game_over_screen_shows_who_held_what(server: ServerThread) ->
         over = position(hands=[[], ["R7", "Gstop", "B+2"], ["king", "Y9"]], winner=0,
                         places=[1, None, None])
         server.call(lambda: _set_game(table, over))
-        await until(lambda: bool(app.session.state.view and app.session.state.view.get("over")))
+        await until(lambda: bool(app.session.state.view and app.session.state.view.over))
         await pilot.pause()
         lines = str(players.render()).splitlines()
         mine, noa, avi = lines[1:4]

@@ -140,7 +140,7 @@ async def test_the_log_box_is_sized_to_its_lines_at_120x40(server: ServerThread)
         assert keys.region.bottom == 40
         # The free rows are the table's middle: the leading card, large.
         spare = screen.query_one("#room")
-        lead = str((app.session.state.view or {}).get("lead"))
+        lead = str(app.session.state.view.lead if app.session.state.view else None)
         await until(lambda: symbol(lead) in str(spare.render()))
         for i in range(12, 80):  # a long log: the box fills the room, never more
             app.session.state.note(f"line {i}")

@@ -54,7 +54,7 @@ async def test_list_finished_games_and_open_one(server: ServerThread) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await seated_game(app, server)
         await clientkit.play_to_the_end(app, timeout=20)
-        assert app.session.state.view is not None and app.session.state.view["over"]
+        assert app.session.state.view is not None and app.session.state.view.over
         app.leave_table()
         await pilot.press("v")  # the lobby's list of finished games
         await until(lambda: isinstance(app.screen, ReplayListScreen))

@@ -10,6 +10,7 @@ import pytest
 from client.i18n import set_language
 from client.state import TableState
 from client.words import describe
+from protocol.codec import event_from_wire
 from protocol.messages import SeatInfo, TableInfo, TableOptions
 
 
@@ -22,11 +23,11 @@ def english() -> Iterator[None]:
 def test_a_stand_in_move_is_a_bots_move_for_you() -> None:
     names = ["Ann", "Bo"]
     move = {"kind": "played", "seat": 0, "card": "B6", "stand_in": True}
-    assert describe(move, names, 0) == "A bot played blue 6 for you"
-    assert describe(move, names, 1) == "Ann played blue 6 (a bot stands in)"
-    assert describe({**move, "stand_in": False}, names, 0) == "You played blue 6"
+    assert describe(event_from_wire(move), names, 0) == "A bot played blue 6 for you"
+    assert describe(event_from_wire(move), names, 1) == "Ann played blue 6 (a bot stands in)"
+    assert describe(event_from_wire({**move, "stand_in": False}), names, 0) == "You played blue 6"
     drew = {"kind": "drew", "seat": 0, "amount": 1, "cards": ["R3"], "stand_in": True}
-    line = describe(drew, names, 0)
+    line = describe(event_from_wire(drew), names, 0)
     assert line is not None and line.startswith("A bot drew 1 card") and "for you" in line
     assert "You" not in line
 

@@ -14,6 +14,7 @@ from engine.actions import Action
 from engine.events import redact
 from engine.game import Game
 from engine.views import view_of
+from protocol.codec import event_to_wire, view_to_wire
 from protocol.messages import Event, SeatInfo, Snapshot, TableInfo, TableOptions
 from protocol.patch import diff_view
 
@@ -42,7 +43,7 @@ def start(pos: dict[str, Any], me: int = 0, stand_in: int | None = None,
     if clock is not None:
         state.announcer.clock = clock
     info = TableInfo("t1", TableOptions("T", 2), "playing", seats(stand_in, gone))
-    state.on_snapshot(Snapshot(info, 0, me, view_of(game, me)))
+    state.on_snapshot(Snapshot(info, 0, me, view_to_wire(view_of(game, me))))
     return game, state
 
 
@@ -50,13 +51,13 @@ def act(game: Game, state: TableState, action: Action, timeout: bool | None = No
     """Apply ``action`` and deliver its events as the server would (``timeout``: the
     server's mark on each event, PROTOCOL.md section 9.7; None: no such field)."""
     me = state.seat
-    before = view_of(game, me)
+    before = view_to_wire(view_of(game, me))
     game.apply(action)
     events = game.take_events()
-    after = view_of(game, me)
+    after = view_to_wire(view_of(game, me))
     for i, ev in enumerate(events):
         last = i == len(events) - 1
-        data = redact(ev, me).to_json()
+        data = event_to_wire(redact(ev, me))
         if timeout is not None:
             data["timeout"] = timeout
         assert state.on_event(Event(state.seq + 1, data,
@@ -171,7 +172,7 @@ def test_last_card_marker_needs_one_card_and_the_words() -> None:
     (the view's flag is gone by then); a draw takes it away."""
     game, state = start(position(hands=[["R1", "G3", "G4", "G5"], ["R3", "R4"]], turn=0))
     act(game, state, Action("declare_last_card", 0))
-    assert state.view is not None and state.view["players"][0]["declared"]
+    assert state.view is not None and state.view.players[0].declared
     assert not state.announcer.said_last_card(0, state.view)  # four cards
     act(game, state, Action("play", 0, "R1"))
     assert not state.announcer.said_last_card(0, state.view)
@@ -180,8 +181,8 @@ def test_last_card_marker_needs_one_card_and_the_words() -> None:
 def test_a_bots_last_card_said_with_its_play_shows_the_marker() -> None:
     game, state = start(position(hands=[["G1", "G3"], ["R3", "R4"]], turn=1))
     act(game, state, Action("play", 1, "R3", last_card=True))
-    assert state.view is not None and state.view["players"][1]["cards"] == 1
-    assert not state.view["players"][1]["declared"]  # the engine's flag lasts a turn
+    assert state.view is not None and state.view.players[1].cards == 1
+    assert not state.view.players[1].declared  # the engine's flag lasts a turn
     assert state.announcer.said_last_card(1, state.view)
     assert not state.announcer.said_last_card(0, state.view)
     act(game, state, Action("draw", 0))

@@ -165,7 +165,7 @@ async def test_screens_fit_and_speak_the_language(server: ServerThread, lang: st
             check(where)
         over = position(hands=[[], hand, ["G1"] * 5], winner=0, places=[1, None, None])
         server.call(lambda: _set_game(table, over))
-        await until(lambda: bool(app.session.state.view and app.session.state.view.get("over")))
+        await until(lambda: bool(app.session.state.view and app.session.state.view.over))
         await settle(pilot)
         check("game over")
         server.call(lambda: _set_game(table, positions["run"]))

@@ -24,6 +24,8 @@ from typing import Any, Final
 from engine import Action, Game, Options, TakiError, view_of, write_position
 from engine.actions import BREAK, CLOSE_TAKI, DECLARE, DRAW, END_TURN, PASS, PLAY
 from engine.reasons import why_not
+from engine.views import View
+from protocol.codec import event_to_wire
 
 GOLDEN: Final = Path(__file__).parents[1] / "golden" / "engine_games.json"
 
@@ -68,7 +70,7 @@ def _probes(game: Game) -> list[Action]:
 
 def _probe(game: Game, h: Any) -> None:
     legal = game.legal_actions()
-    views: dict[int, dict[str, Any]] = {}
+    views: dict[int, View] = {}
     for action in _probes(game):
         if action.plain() in legal:
             continue
@@ -90,7 +92,7 @@ def _probe(game: Game, h: Any) -> None:
 def _events(game: Game) -> bytes:
     """The events since the last call, in their JSON form (not their repr: the form a
     refactoring of the Event type must keep)."""
-    return (json.dumps([e.to_json() for e in game.take_events()]) + "\n").encode()
+    return (json.dumps([event_to_wire(e) for e in game.take_events()]) + "\n").encode()
 
 
 def _eager(rng: random.Random, game: Game, legal: list[Action]) -> Action:

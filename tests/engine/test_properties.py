@@ -21,6 +21,8 @@ from engine import (
 )
 from engine.bots import BasicBot, RandomBot, bot_action, play_bots
 from engine.cards import CODES, COLOR_OF, full_deck
+from engine.views import View
+from protocol.codec import view_to_wire
 
 options_st = st.builds(Options, st.booleans(), st.booleans(), st.booleans())
 players_st = st.integers(min_value=2, max_value=10)
@@ -167,7 +169,7 @@ def test_views_never_show_a_hidden_card(players: int, seed: int, options: Option
                 continue
         events = game.take_events()
         for viewer in [None, *range(players)]:
-            view = view_of(game, viewer)
+            view = view_to_wire(view_of(game, viewer))
             assert not shown_beyond(game, viewer, view), (viewer, view)
             assert ("hands" in view) == game.over
             for event in events:
@@ -182,7 +184,7 @@ def test_every_hand_left_is_shown_to_everyone_once_the_game_is_over() -> None:
     game = play_bots([BasicBot(), BasicBot(), BasicBot()], 5, Options(play_for_places=False))
     assert game.over and any(game.hands)
     for viewer in (None, 0, 1, 2):
-        assert view_of(game, viewer)["hands"] == [list(h) for h in game.hands]
+        assert view_to_wire(view_of(game, viewer))["hands"] == [list(h) for h in game.hands]
 
 
 def test_a_hand_shown_before_the_end_is_caught() -> None:
@@ -190,17 +192,18 @@ def test_a_hand_shown_before_the_end_is_caught() -> None:
     hand, or one more card."""
     game = Game.new(3, 11, record=False)
     assert not game.over
-    honest = view_of(game, 0)
+    honest = view_to_wire(view_of(game, 0))
     assert not shown_beyond(game, 0, honest)
     everything = honest | {"hands": [list(h) for h in game.hands]}
     others = Counter(game.hands[1]) + Counter(game.hands[2])
     assert not others - shown_beyond(game, 0, everything)  # every card of the others
-    assert shown_beyond(game, None, view_of(game, 1))  # a seat's view given to a spectator
+    # a seat's view given to a spectator:
+    assert shown_beyond(game, None, view_to_wire(view_of(game, 1)))
     assert shown_beyond(game, 0, honest | {"peek": [game.draw_pile[-1]]})
 
 
 def test_bot_sees_only_its_own_view() -> None:
-    seen: list[dict[str, object]] = []
+    seen: list[View] = []
 
     class Spy(BasicBot):
         def choose(self, view, legal):  # type: ignore[no-untyped-def]
@@ -214,8 +217,9 @@ def test_bot_sees_only_its_own_view() -> None:
             break
         game.apply(bot_action(game, bots))
     for view in seen:
-        assert set(view) >= {"hand", "players", "draw_count"}
-        assert "draw" not in view
+        wire = view_to_wire(view)
+        assert set(wire) >= {"hand", "players", "draw_count"}
+        assert "draw" not in wire
 
 
 @given(st.integers(min_value=2, max_value=4), seed_st, options_st)

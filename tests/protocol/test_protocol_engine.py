@@ -12,6 +12,7 @@ from engine import errors as engine_errors
 from engine.bots import bot_action, make_bot
 from protocol import ERROR_CODES, ClientConnection, ServerConnection, apply_patch, diff_view
 from protocol import messages as m
+from protocol.codec import event_to_wire, view_to_wire
 
 
 def _table(seats: int) -> m.TableInfo:
@@ -49,7 +50,7 @@ def test_a_client_following_snapshot_and_events_keeps_the_servers_view(
     recipients: list[int | None] = [*range(seats), None]
     game = Game.new(seats, seed, options, record=True)
     bots = [make_bot("basic", s) for s in range(seats)]
-    server_views = {r: view_of(game, r) for r in recipients}
+    server_views = {r: view_to_wire(view_of(game, r)) for r in recipients}
     ends: dict[int | None, tuple[ServerConnection, ClientConnection]] = {}
     client_views: dict[int | None, dict[str, Any]] = {}
     for r in recipients:
@@ -75,10 +76,10 @@ def test_a_client_following_snapshot_and_events_keeps_the_servers_view(
                 server, client = ends[r]
                 patch = None
                 if i == len(events) - 1:
-                    new = view_of(game, r)
+                    new = view_to_wire(view_of(game, r))
                     patch = diff_view(server_views[r], new) or None
                     server_views[r] = new
-                client.receive_data(server.send(m.Event(seq, redact(ev, r).to_json(), patch)))
+                client.receive_data(server.send(m.Event(seq, event_to_wire(redact(ev, r)), patch)))
                 [got] = list(client.messages())
                 assert isinstance(got, m.Event)
                 if got.event.get("cards"):
@@ -87,7 +88,7 @@ def test_a_client_following_snapshot_and_events_keeps_the_servers_view(
                     apply_patch(client_views[r], got.view)
                 assert not client.needs_resync
         for r in recipients:
-            assert client_views[r] == view_of(game, r)
+            assert client_views[r] == view_to_wire(view_of(game, r))
             assert (r is None) == ("hand" not in client_views[r])
 
 

@@ -21,6 +21,7 @@ from engine import Action as EngineAction
 from engine import Game, Options, game_from_position, view_of
 from protocol import FrameDecoder, ProtocolError, RemoteProtocolError, ServerConnection
 from protocol import messages as m
+from protocol.codec import view_to_wire
 from protocol.frames import decode_body, encode_frame
 from protocol.limits import INT_MAX, NAME_MAX
 from protocol.patch import apply_patch, diff_view
@@ -250,13 +251,13 @@ def test_6_patch_paths_never_walk_through_nil() -> None:
     through_nil_keys = 0
     for game_no in range(40):
         game = Game.new(rng.randint(2, 4), rng.randrange(INT_MAX), Options(), None)
-        old = view_of(game, None)
+        old = view_to_wire(view_of(game, None))
         for _ in range(400):
             if game.over:
                 break
             action: EngineAction = rng.choice(game.legal_actions())
             game.apply(action)
-            new = view_of(game, None)
+            new = view_to_wire(view_of(game, None))
             patch = diff_view(old, new)
             for path in patch:
                 parts = path.split(".")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from engine import Game, Options, view_of
+from protocol.codec import view_to_wire
 from protocol.messages import Event
 from protocol.patch import diff_view
 from protocol.versions import SUPPORTED
@@ -20,13 +21,13 @@ def test_event_frames_match_the_record_encoding() -> None:
         game = Game.new(players, seed, Options(stairs=seed % 2 == 0))
         game.take_events()
         rng = random.Random(seed)
-        before = view_of(game, None)
+        before = view_to_wire(view_of(game, None))
         seq = 0
         for _ in range(400):
             if game.over:
                 break
             game.apply(rng.choice(game.legal_actions()))
-            public = view_of(game, None)
+            public = view_to_wire(view_of(game, None))
             patch = diff_view(before, public)
             before = public
             for ev in game.take_events():

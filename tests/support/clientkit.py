@@ -18,6 +18,7 @@ from engine import game_from_position
 from engine.actions import Action
 from engine.events import redact
 from engine.views import view_of
+from protocol.codec import event_to_wire, view_to_wire
 from protocol.messages import Event, GameAction, SeatInfo, Snapshot, TableInfo, TableOptions
 from protocol.patch import diff_view
 
@@ -32,7 +33,7 @@ async def until(test: Callable[[], bool], timeout: float = 10) -> None:
 async def play_to_the_end(app: TakiApp, timeout: float = 10) -> None:
     """Play whatever is legal until the game is over (``timeout`` for each move's echo)."""
     for _ in range(3000):
-        if app.session.state.view and app.session.state.view.get("over"):
+        if app.session.state.view and app.session.state.view.over:
             break
         if app.session.state.legal:
             sent = app.session.state.seq
@@ -70,19 +71,19 @@ class Table:
     def snapshot(self) -> None:
         """A snapshot now (a deal, a reconnect, a resync): with the log of the game."""
         self.app.session.deliver(Snapshot(self.info, self.seq, self.me,
-                                          view_of(self.game, self.me), self.legal(),
+                                          view_to_wire(view_of(self.game, self.me)), self.legal(),
                                           tuple(self.log)))
 
     def act(self, action: Action, tell: bool = True) -> None:
         """Play ``action``; its events go to the session unless ``tell`` is False (the
         seat is away: a later snapshot tells it)."""
-        before = view_of(self.game, self.me)
+        before = view_to_wire(view_of(self.game, self.me))
         self.game.apply(action)
         events = self.game.take_events()
-        after = view_of(self.game, self.me)
+        after = view_to_wire(view_of(self.game, self.me))
         for i, ev in enumerate(events):
             self.seq += 1
-            data = redact(ev, self.me).to_json()
+            data = event_to_wire(redact(ev, self.me))
             self.log.append(data | {"seq": self.seq})
             last = i == len(events) - 1
             if tell:

@@ -37,6 +37,7 @@ import trio
 
 from engine.actions import Action as EngineAction
 from engine.bots import BasicBot
+from protocol.codec import view_from_wire
 from protocol.connection import ClientConnection
 from protocol.errors import ProtocolError
 from protocol.messages import (
@@ -487,7 +488,7 @@ class Client:
         assert self.view is not None and self.seat is not None
         seat = self.seat
         mine = [EngineAction(a.type, seat, a.card, a.color) for a in self.legal]
-        pick = bot.choose(self.view, mine)
+        pick = bot.choose(view_from_wire(self.view), mine)
         return GameAction(pick.type, None, pick.card, pick.color, pick.last_card)
 
 
