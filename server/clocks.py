@@ -31,6 +31,7 @@ from protocol.messages import Timer
 
 if TYPE_CHECKING:
     from .model import TableModel
+    from .seats import Seat
 
 
 def safe_default(legal: list[EngineAction]) -> EngineAction | None:
@@ -100,6 +101,8 @@ class Clocks:
         again (a Plus, a Stop) gets a fresh timer."""
         self.turns = 0
         """Turn events seen (``turn_passed``)."""
+        self.turn_started: float | None = None
+        """When the turn timer of ``turn_key`` started."""
         self.waiting_since: float | None = None
         """Since when every person at the running game has been away (the table waits
         for them, see the module docstring); None: someone is here."""
@@ -183,19 +186,6 @@ class Clocks:
         told: list[Timer] = []
         game = t.game
         playing = game is not None and t.state == "playing"
-        bot_due = math.inf
-        for index in self.acting_seats():
-            seat = t.seats[index]
-            if seat is None:
-                continue
-            if seat.bot is not None or seat.stand_in is not None:
-                bot_due = min(bot_due, now + t.bot_delay)
-            elif seat.member is None and seat.away_since is not None:
-                bot_due = min(bot_due, seat.stand_in_at(t.stand_in_delay))
-        if bot_due == math.inf:
-            self.bot_due = None
-        elif self.bot_due is None or bot_due < self.bot_due:
-            self.bot_due = bot_due
         if playing and game is not None and game.plus3 is not None:
             if self.plus3_due is None:
                 # (a window opened while people are still away after a restart waits
@@ -212,6 +202,7 @@ class Clocks:
             if holder is not None and holder.bot is None:
                 if key != self.turn_key:
                     self.turn_key = key
+                    self.turn_started = now
                     self.turn_due = now + limit
                     if holder.member is None and holder.stand_in_from is not None:
                         # not back yet since a restart: not timed out before it had
@@ -222,7 +213,36 @@ class Clocks:
                 self.turn_due = None
         else:
             self.turn_due = None
+        bot_due = math.inf
+        for index in self.acting_seats():
+            seat = t.seats[index]
+            if seat is None:
+                continue
+            if seat.bot is not None or seat.stand_in is not None:
+                bot_due = min(bot_due, now + t.bot_delay)
+            elif seat.member is None and seat.away_since is not None:
+                bot_due = min(bot_due, self.stand_in_due(index, seat))
+        if bot_due == math.inf:
+            self.bot_due = None
+        elif self.bot_due is None or bot_due < self.bot_due:
+            self.bot_due = bot_due
         return told
+
+    def stand_in_due(self, index: int, seat: Seat) -> float:
+        """When a stand-in may act for the absent person at ``index``: the stand-in
+        delay after they went, but a person who dropped during their own timed turn
+        keeps the rest of that turn's time to come back (their reconnect takes seconds;
+        the timer was theirs anyway). Later turns get the plain delay, so a long absence
+        does not slow the table by a whole turn timer each round."""
+        assert seat.away_since is not None
+        due = seat.stand_in_at(self.table.stand_in_delay)
+        started = self.turn_started
+        if (
+            self.turn_due is not None and started is not None and self.turn_key is not None
+            and self.turn_key[0] == index and seat.away_since > started
+        ):
+            due = max(due, self.turn_due)
+        return due
 
     def grace_due(self) -> float | None:
         t = self.table

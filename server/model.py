@@ -780,7 +780,7 @@ class TableModel:
         if seat.bot is not None:
             return seat.bot
         if seat.member is None and seat.away_since is not None:
-            if seat.stand_in is None and now >= seat.stand_in_at(self.stand_in_delay):
+            if seat.stand_in is None and now >= self.clocks.stand_in_due(index, seat):
                 seat.stand_in = make_bot("basic")
                 self.info_cache = None  # everyone is shown the stand-in
             return seat.stand_in
