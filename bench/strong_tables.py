@@ -26,7 +26,7 @@ Per N, over the ``--seconds`` after ``--warmup`` (the workers start meanwhile):
 * ``server_cpu`` / ``workers_cpu``: CPU seconds per second of the server process and of
   its search workers; ``worker_cpu_ms_per_search`` the workers' CPU per search, and
   ``idle_searches_per_s`` what ``WORKERS`` workers would serve at that CPU per search
-  with a core each to themselves (the figure for an idle host when the bench shares
+  (``--workers``) with a core each to themselves (the figure for an idle host when the bench shares
   its host: ``machine_busy_cores`` says how many cores were busy, everyone's).
 
 After the window, if no game has ended yet at the strong tables, the phase goes on for
@@ -223,7 +223,8 @@ async def one_count(n: int, args: argparse.Namespace, workdir: str) -> dict[str,
     """Run N strong tables and the human-like client against a fresh server."""
     meter = Meter()
     log_path = os.path.join(workdir, f"server-{n}.log")
-    command = cli_command("--bot-delay", "0", "--rate", "100000")
+    command = cli_command("--bot-delay", "0", "--rate", "100000",
+                          "--search-workers", str(args.workers))
     server = await ServerProcess.start(command, log_path)
     try:
         async with trio.open_nursery() as nursery:
@@ -266,7 +267,7 @@ async def one_count(n: int, args: argparse.Namespace, workdir: str) -> dict[str,
         "server_cpu": round((cpu_after[0] - cpu_before[0]) / span, 2),
         "workers_cpu": round(workers_cpu, 2),
         "worker_cpu_ms_per_search": round(cpu_ms, 1),
-        "idle_searches_per_s": round(WORKERS * 1000 / cpu_ms, 1) if cpu_ms else 0.0,
+        "idle_searches_per_s": round(args.workers * 1000 / cpu_ms, 1) if cpu_ms else 0.0,
         "machine_busy_cores": round((busy_after - busy_before) / span, 2),
         "lost": meter.lost[:3],
         "server_errors": log.count("Traceback") + log.count("ERROR"),
@@ -298,7 +299,7 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "bench": "strong_tables",
         "cores": os.cpu_count(),
-        "workers": WORKERS,
+        "workers": args.workers,
         "seconds": args.seconds,
         "budget_ms": args.budget_ms,
         "max_n_within_budget": best["n"] if best else 0,
@@ -317,6 +318,8 @@ def main(argv: list[str] | None = None) -> int:
     add("--seconds", type=float, default=30.0, help="measured seconds per N")
     add("--warmup", type=float, default=5.0, help="seconds before measuring, per N")
     add("--budget-ms", type=float, default=150.0, help="the decision p95 to stay within")
+    add("--workers", type=int, default=WORKERS,
+        help="the server's --search-workers (default: its own default, %(default)s)")
     add("--finish-cap", type=float, default=180.0,
         help="seconds to wait after the window for a first game to end, if none has")
     args = parser.parse_args(argv)
