@@ -1,12 +1,13 @@
 """Strong tables through the server: how many strong bots' searches the server serves,
 how long each decision takes once due, and whether the event loop stays free meanwhile.
 
-    python -m bench.strong_tables [--counts 1,2,4,8,16] [--seconds 30] [--warmup 5]
-                                  [--budget-ms 150]
+    python -m bench.strong_tables [--counts 0,1,2,4,8,16] [--seconds 30] [--warmup 5]
+                                  [--budget-ms 150] [--workers N]
 
 For each N in ``--counts`` a fresh ``taki-server`` (127.0.0.1, ``--no-advertise``,
 ``--bot-delay 0``, nothing on disk) gets N tables of strong bots: even ones 2 seats
-(1 person, 1 strong bot), odd ones 4 seats (1 person, 3 strong bots). A table needs a
+(1 person, 1 strong bot), odd ones 4 seats (1 person, 3 strong bots); N = 0 is the
+baseline, the human-like client alone. A table needs a
 person to stay open (PROTOCOL.md 5.2), so each person is a bench client that plays its
 first legal action the moment it has one and asks for a rematch when a game ends: the
 searches are the load, back to back, at every table. Beside them one **human-like
@@ -19,6 +20,8 @@ Per N, over the ``--seconds`` after ``--warmup`` (the workers start meanwhile):
 * ``decision_p50_ms`` / ``_p95`` / ``_p99``: for each strong bot's move, the time from
   the event that made it due (the last event before it, as its table's person got it)
   to the move's first event: waiting for a worker + the search + the way back;
+* ``table_searches_min`` / ``_max``: the fewest and most searches one table got (a 4p
+  table asks for one most of the time, a 2p table half of it: fair is within ~2x);
 * ``games_finished``: games that ended at the strong tables (the whole phase; must be
   above 0 at every N, or the bench says it failed and exits 1);
 * ``ping_p50_ms`` / ``ping_p99_ms``: the human-like client's ping round trips, the
@@ -93,6 +96,7 @@ class Meter:
     """What one N's clients saw, stamped with ``now()``."""
 
     decisions: list[tuple[float, float]] = field(default_factory=list)  # (when, seconds)
+    by_table: dict[str, list[float]] = field(default_factory=dict)  # when each search ended
     games: list[float] = field(default_factory=list)  # when each game ended
     pings: list[tuple[float, float]] = field(default_factory=list)
     acts: list[tuple[float, float]] = field(default_factory=list)
@@ -102,6 +106,8 @@ class Meter:
 class Person(Client):
     """The person at a strong table: acts the moment it may, rematches when a game ends,
     and times its table's bots' decisions."""
+
+    strong = True  # (its table's games count in ``games_finished``)
 
     def __init__(self, stream: trio.abc.Stream, name: str, *, meter: Meter) -> None:
         super().__init__(stream, name)
@@ -121,11 +127,12 @@ class Person(Client):
             self.counted = False
         elif isinstance(message, Event):
             mover = message.event.get("seat")
-            if (mover != self.seat and is_own_move(message.event, mover)
+            if (self.strong and mover != self.seat and is_own_move(message.event, mover)
                     and self.last_event_at is not None):
                 self.meter.decisions.append((at, at - self.last_event_at))
+                self.meter.by_table.setdefault(self.name, []).append(at)
             self.last_event_at = at
-            if self.view and self.view.get("over") and not self.counted:
+            if self.strong and self.view and self.view.get("over") and not self.counted:
                 self.counted = True
                 self.meter.games.append(at)
 
@@ -156,7 +163,9 @@ class Person(Client):
 
 class Human(Person):
     """The human-like client: a move every ``PACE`` seconds, a ping every ``PING_EVERY``,
-    the round trips of both timed."""
+    the round trips of both timed; its table (a ``basic`` bot) is not a strong one."""
+
+    strong = False
 
     def __init__(self, stream: trio.abc.Stream, name: str, *, meter: Meter) -> None:
         super().__init__(stream, name, meter=meter)
@@ -245,6 +254,8 @@ async def one_count(n: int, args: argparse.Namespace, workdir: str) -> dict[str,
     log = server.log()
     span = end - start
     decisions = sorted(within(meter.decisions, start, end))
+    per_table = [len([at for at in meter.by_table.get(f"P{t}", []) if start <= at < end])
+                 for t in range(n)]
     workers_cpu = (cpu_after[1] - cpu_before[1]) / span
     cpu_ms = 1000 * workers_cpu / (len(decisions) / span) if decisions else 0.0
     pings = sorted(within(meter.pings, start, end))
@@ -258,6 +269,8 @@ async def one_count(n: int, args: argparse.Namespace, workdir: str) -> dict[str,
         "decision_p50_ms": round(ms(percentile(decisions, 50)), 1),
         "decision_p95_ms": round(ms(percentile(decisions, 95)), 1),
         "decision_p99_ms": round(ms(percentile(decisions, 99)), 1),
+        "table_searches_min": min(per_table, default=0),
+        "table_searches_max": max(per_table, default=0),
         "games_finished": len(meter.games),
         "games_in_window": len([at for at in meter.games if start <= at < end]),
         "ping_p50_ms": round(ms(percentile(pings, 50)), 2),
@@ -277,6 +290,7 @@ async def one_count(n: int, args: argparse.Namespace, workdir: str) -> dict[str,
 COLUMNS = (
     ("n", "N"), ("strong_bots", "bots"), ("searches_per_s", "search/s"),
     ("decision_p50_ms", "p50 ms"), ("decision_p95_ms", "p95 ms"), ("decision_p99_ms", "p99 ms"),
+    ("table_searches_min", "tbl min"), ("table_searches_max", "tbl max"),
     ("games_finished", "games"), ("ping_p50_ms", "ping p50"), ("ping_p99_ms", "ping p99"),
     ("act_p99_ms", "act p99"), ("server_cpu", "srv cpu"), ("workers_cpu", "wrk cpu"),
     ("worker_cpu_ms_per_search", "cpu/srch"), ("idle_searches_per_s", "idle s/s"),
@@ -292,9 +306,9 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
             row = await one_count(n, args, workdir)
             rows.append(row)
             print("  ".join(f"{row[key]!s:>9}" for key, _ in COLUMNS), flush=True)
-    within_budget = [r for r in rows if r["decision_p95_ms"] <= args.budget_ms]
+    within_budget = [r for r in rows if r["n"] and r["decision_p95_ms"] <= args.budget_ms]
     best = max(within_budget, key=lambda r: r["n"], default=None)
-    failed = [r["n"] for r in rows if not r["games_finished"] or r["lost"]
+    failed = [r["n"] for r in rows if (r["n"] and not r["games_finished"]) or r["lost"]
               or r["server_errors"]]
     return {
         "bench": "strong_tables",
@@ -313,8 +327,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench.strong_tables",
                                      description=__doc__.split("\n")[0] if __doc__ else None)
     add = parser.add_argument
-    add("--counts", type=lambda s: [int(x) for x in s.split(",")], default=[1, 2, 4, 8, 16],
-        help="numbers of strong tables, comma-separated")
+    add("--counts", type=lambda s: [int(x) for x in s.split(",")], default=[0, 1, 2, 4, 8, 16],
+        help="numbers of strong tables, comma-separated (0: the human-like client alone)")
     add("--seconds", type=float, default=30.0, help="measured seconds per N")
     add("--warmup", type=float, default=5.0, help="seconds before measuring, per N")
     add("--budget-ms", type=float, default=150.0, help="the decision p95 to stay within")
