@@ -1,7 +1,9 @@
 """Strong bots at several tables share the search workers fairly: a table asking for
 many searches at once does not keep another table's search waiting behind all of
 them, and through the server a table of nine strong bots lets another table's strong
-bot move after at most a search or two of theirs, every time.
+bot move after at most a search or two of theirs, every time. A search given up while
+it waits for a worker (its table moved on) leaves no turn behind that would hold a
+worker for nobody.
 
 (The searches here are stand-ins whose every decision takes the same fixed time, so
 who is served when is decided by the turn order alone.)
@@ -67,6 +69,35 @@ async def test_a_table_asking_many_searches_at_once_does_not_starve_another(
             nursery.start_soon(search, "quiet")
     assert len(done) == 11
     assert done.index("quiet") <= 2, done  # after one round at most, not after all ten
+
+
+@pytest.mark.trio
+async def test_a_search_given_up_while_it_waits_for_a_worker_leaves_no_turn_behind() -> None:
+    game = Game.new(2, 3)
+    seat = game.legal_actions()[0].seat
+    legal = [x for x in game.legal_actions() if x.seat == seat]
+    done: list[str] = []
+
+    async def search(owner: str) -> None:
+        await thinkers.choose(SlowBot(), view_of(game, seat), legal, owner)  # type: ignore[arg-type]
+        done.append(owner)
+
+    waiting = trio.CancelScope()
+
+    async def given_up() -> None:
+        with waiting:
+            await search("b")
+
+    with Thinkers(workers=1) as thinkers, trio.fail_after(120):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(search, "a")
+            await trio.testing.wait_all_tasks_blocked(0.05)
+            nursery.start_soon(given_up)
+            await trio.testing.wait_all_tasks_blocked(0.05)
+            waiting.cancel()  # b's table moved on while b waited for a worker
+            nursery.start_soon(search, "b")
+            nursery.start_soon(search, "c")
+    assert done == ["a", "b", "c"]
 
 
 class Watched(NetClient):
