@@ -24,8 +24,9 @@ STRONG_CASTS: dict[int, tuple[int, int]] = {0: (2, 1), 1: (4, 1)}
 """The first two tables of each round of 16, by their place in it: (seats, people),
 every other seat a strong bot. So the soak always plays a 2-player table against a
 strong bot and a 4-player one with three, from its first minute on."""
-STRONG_LIFETIME = 90.0
-"""Seconds at least that those tables live: time for a game or two."""
+STRONG_LIFETIME = 150.0
+"""Seconds at least that those tables live: time for a game or two, across the server
+restarts of the soak's middle (each holds every game up to 15 s)."""
 
 STRONG_GAME = 150.0
 """Seconds of a game at a table with strong bots after which it counts as never
