@@ -26,6 +26,8 @@ Per N, over the ``--seconds`` after ``--warmup`` (the workers start meanwhile):
   above 0 at every N, or the bench says it failed and exits 1);
 * ``ping_p50_ms`` / ``ping_p99_ms``: the human-like client's ping round trips, the
   event loop's lag as a person's client sees it; ``act_p99_ms`` its moves' acks;
+  ``bench_lag_p99_ms`` how late a 10 ms sleep wakes in the bench's own process (the
+  host's share of the ping figures);
 * ``server_cpu`` / ``workers_cpu``: CPU seconds per second of the server process and of
   its search workers; ``worker_cpu_ms_per_search`` the workers' CPU per search, and
   ``idle_searches_per_s`` what ``WORKERS`` workers would serve at that CPU per search
@@ -100,6 +102,7 @@ class Meter:
     games: list[float] = field(default_factory=list)  # when each game ended
     pings: list[tuple[float, float]] = field(default_factory=list)
     acts: list[tuple[float, float]] = field(default_factory=list)
+    lag: list[tuple[float, float]] = field(default_factory=list)  # this process's loop
     lost: list[str] = field(default_factory=list)
 
 
@@ -219,6 +222,15 @@ async def open_table(port: int, number: int, seats: int, bots: str, meter: Meter
     return person
 
 
+async def own_lag(meter: Meter) -> None:
+    """This process's event loop lag: how late a 10 ms sleep wakes up. The ping round
+    trips cross it too, so a ping p99 near it is the host's, not the server's."""
+    while True:
+        asked = now() + 0.01
+        await trio.sleep(0.01)
+        meter.lag.append((now(), max(0.0, now() - asked)))
+
+
 def cpu_of(server: ServerProcess) -> tuple[float, float]:
     """CPU seconds used so far by the server process and by its children (workers)."""
     workers = 0.0
@@ -241,6 +253,7 @@ async def one_count(n: int, args: argparse.Namespace, workdir: str) -> dict[str,
                 await open_table(server.port, t, 2 if t % 2 == 0 else 4, "strong", meter,
                                  nursery)
             await open_table(server.port, n, 2, "basic", meter, nursery, Human)
+            nursery.start_soon(own_lag, meter)
             await trio.sleep(args.warmup)
             cpu_before, busy_before, start = cpu_of(server), machine_busy(), now()
             await trio.sleep(args.seconds)
@@ -260,6 +273,7 @@ async def one_count(n: int, args: argparse.Namespace, workdir: str) -> dict[str,
     cpu_ms = 1000 * workers_cpu / (len(decisions) / span) if decisions else 0.0
     pings = sorted(within(meter.pings, start, end))
     acts = sorted(within(meter.acts, start, end))
+    lag = sorted(within(meter.lag, start, end))
     return {
         "n": n,
         "tables_2p": (n + 1) // 2,
@@ -277,6 +291,7 @@ async def one_count(n: int, args: argparse.Namespace, workdir: str) -> dict[str,
         "ping_p99_ms": round(ms(percentile(pings, 99)), 2),
         "pings": len(pings),
         "act_p99_ms": round(ms(percentile(acts, 99)), 2),
+        "bench_lag_p99_ms": round(ms(percentile(lag, 99)), 2),
         "server_cpu": round((cpu_after[0] - cpu_before[0]) / span, 2),
         "workers_cpu": round(workers_cpu, 2),
         "worker_cpu_ms_per_search": round(cpu_ms, 1),
@@ -292,7 +307,8 @@ COLUMNS = (
     ("decision_p50_ms", "p50 ms"), ("decision_p95_ms", "p95 ms"), ("decision_p99_ms", "p99 ms"),
     ("table_searches_min", "tbl min"), ("table_searches_max", "tbl max"),
     ("games_finished", "games"), ("ping_p50_ms", "ping p50"), ("ping_p99_ms", "ping p99"),
-    ("act_p99_ms", "act p99"), ("server_cpu", "srv cpu"), ("workers_cpu", "wrk cpu"),
+    ("act_p99_ms", "act p99"), ("bench_lag_p99_ms", "own lag"), ("server_cpu", "srv cpu"),
+    ("workers_cpu", "wrk cpu"),
     ("worker_cpu_ms_per_search", "cpu/srch"), ("idle_searches_per_s", "idle s/s"),
     ("machine_busy_cores", "busy cores"),
 )
