@@ -36,7 +36,7 @@ from .session import Limits, Session
 from .ssh.gate import EntranceFailed, EntranceInfo, SshOptions, game_address, run_entrance
 from .store import Store
 from .table import RETURN_TIME
-from .thinking import Thinkers
+from .thinking import WORKERS, Thinkers
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 E = TypeVar("E", bound=BaseException)
@@ -107,12 +107,16 @@ async def serve(
     data_lock: DataDirLock | None = None,
     advertise: bool | Advertising = False,
     ssh: SshOptions | None = None,
+    search_workers: int = WORKERS,
     task_status: trio.TaskStatus[tuple[Server, int]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Run the server until cancelled; ``task_status`` gets (server, bound port).
 
     With ``ssh``, an SSH entrance on ``host`` beside the game port (server/ssh/), its
     port and host key in ``server.ssh``; EntranceFailed when it cannot start.
+
+    ``search_workers``: strong bots' searches at once, each in a worker process shared
+    fairly by the tables (server/thinking.py).
 
     With ``data_dir``, tables are kept in SQLite there and rebuilt on start (their
     people get ``return_time`` to reconnect before anything is played for them). With
@@ -129,7 +133,7 @@ async def serve(
         # shielded save as a connection ends never meets a closed database.
         with (
             _open_store(data_dir) if data_dir is not None else contextlib.nullcontext() as store,
-            Thinkers() as thinkers,
+            Thinkers(search_workers) as thinkers,
         ):
             await _serve(host, port, limits, bot_delay, stand_in_delay, return_time, max_tables,
                          max_connections, seed, store, thinkers, advertise, task_status,
@@ -235,6 +239,7 @@ async def _run(args: argparse.Namespace, lock: DataDirLock | None) -> None:
                 limits=Limits(rate=args.rate),
                 advertise=advertise or False,
                 ssh=_ssh_options(args),
+                search_workers=args.search_workers,
                 task_status=task_status,
             )
         )
@@ -363,6 +368,14 @@ def build_parser() -> argparse.ArgumentParser:
             f"rate_limited, and after {limits.strikes} refusals the connection is closed "
             "(ping and pong never count)"
         ),
+    )
+    parser.add_argument(
+        "--search-workers",
+        type=positive,
+        default=WORKERS,
+        metavar="N",
+        help="strong bots' searches at once, each in a worker process (default "
+        "%(default)s: every core but the event loop's, at most 4)",
     )
     parser.add_argument("--max-tables", type=int, default=200, help="tables at most")
     parser.add_argument("--max-connections", type=int, default=2000, help="connections at most")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import time
 import zlib
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -51,7 +52,7 @@ class Pool(Protocol):
     """Where searches run (server/thinking.py ``Thinkers``)."""
 
     async def choose(
-        self, bot: Bot, view: View, legal: list[EngineAction]
+        self, bot: Bot, view: View, legal: list[EngineAction], owner: Hashable | None = None
     ) -> tuple[EngineAction, Bot]: ...
 
 
@@ -102,7 +103,9 @@ async def suggestion(
     try:
         with trio.move_on_after(wait) as waited:
             if thinkers is not None:
-                choice, _ = await thinkers.choose(bot, asked.view, asked.legal)
+                # (a queue of its own in the workers' round: a learner waits for at
+                # most one search of each busy table, never behind a table's backlog)
+                choice, _ = await thinkers.choose(bot, asked.view, asked.legal, ("hint", id(asked)))
             else:
                 with trio.fail_after(SEARCH_LIMIT):
                     choice = await trio.to_thread.run_sync(

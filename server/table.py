@@ -687,7 +687,7 @@ class Table:
         choice: EngineAction | None = None
         try:
             if self.thinkers is not None:
-                choice, bot = await self.thinkers.choose(job.bot, job.view, job.legal)
+                choice, bot = await self.thinkers.choose(job.bot, job.view, job.legal, self.id)
             else:  # (a table on its own, e.g. in a test: a thread of this process)
                 with trio.fail_after(SEARCH_LIMIT):
                     choice = await trio.to_thread.run_sync(

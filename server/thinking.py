@@ -7,6 +7,11 @@ runs in parallel; the bot goes to it with the question (pickled: a seed, the pil
 follows, a few sets) and comes back with its answer and its state after thinking,
 which replaces the seat's bot. At most ``workers`` searches run at once, server-wide.
 
+The workers are shared fairly (``Turns``): each table (the ``owner`` of a search) has
+at most one search in flight, and a free worker goes to the tables with a search
+waiting in turn, round-robin. A table of ten strong bots asking for ten searches at
+once therefore cannot keep a table of one strong bot waiting for more than one round.
+
 A search that has not answered within ``limit`` seconds of starting is given up
 (``SearchTimeout``): the worker doing it is stopped and a fresh pool is made for the
 next search, so one stuck search can never keep a table (or every table) waiting.
@@ -18,8 +23,11 @@ import multiprocessing
 import os
 import sys
 import threading
+from collections import deque
+from collections.abc import AsyncIterator, Hashable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 
 import trio
 
@@ -27,8 +35,18 @@ from engine import Action as EngineAction
 from engine.bots import Bot
 from engine.views import View
 
-WORKERS = 1
-"""Searches at once: the machine's other core is the event loop's (2-core LAN boxes)."""
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # (not on Linux)
+        return os.cpu_count() or 1
+
+
+WORKERS = max(1, min(4, _cores() - 1))
+"""Searches at once: every core but one, which is the event loop's (so 1 on the 2-core
+LAN boxes taki is for); at most 4, each worker holding its own interpreter's memory."""
 
 SEARCH_LIMIT = 10.0
 """Seconds a search may take once a worker has it: a strong decision takes 0.03-0.1 s
@@ -50,6 +68,72 @@ class Thinking:
 
 class SearchTimeout(Exception):
     """A search did not answer within its limit (its worker was stopped)."""
+
+
+@dataclass
+class _Ticket:
+    """One search waiting for a worker; ``granted`` once it has one."""
+
+    event: trio.Event = field(default_factory=trio.Event)
+    granted: bool = False
+
+
+class Turns:
+    """Who gets the next free worker, fairly: the owners with a search waiting, in turn
+    (round-robin), each with at most one search in flight; an owner's own searches in
+    the order asked. A plain first-come queue is fair only while every table asks for
+    one search at a time: a table asking for ten at once would put ten searches ahead
+    of every other table's next one."""
+
+    def __init__(self, workers: int) -> None:
+        self.free = workers
+        self._waiting: dict[Hashable, deque[_Ticket]] = {}
+        """Owners with a search waiting, in turn order (a dict keeps insertion order)."""
+        self._busy: set[Hashable] = set()
+
+    @asynccontextmanager
+    async def turn(self, owner: Hashable) -> AsyncIterator[None]:
+        """Hold a worker for ``owner`` once it is ``owner``'s turn."""
+        ticket = _Ticket()
+        self._waiting.setdefault(owner, deque()).append(ticket)
+        self._hand_out()
+        try:
+            await ticket.event.wait()
+        except BaseException:
+            if ticket.granted:
+                self._release(owner)
+            else:
+                queue = self._waiting.get(owner)
+                if queue is not None:
+                    queue.remove(ticket)
+                    if not queue:
+                        del self._waiting[owner]
+            raise
+        try:
+            yield
+        finally:
+            self._release(owner)
+
+    def _release(self, owner: Hashable) -> None:
+        self._busy.discard(owner)
+        self.free += 1
+        self._hand_out()
+
+    def _hand_out(self) -> None:
+        """Give each free worker to the first owner in turn that waits and has nothing
+        in flight; that owner goes to the back of the turn order."""
+        while self.free > 0:
+            owner = next((o for o in self._waiting if o not in self._busy), None)
+            if owner is None:
+                return
+            queue = self._waiting.pop(owner)
+            ticket = queue.popleft()
+            if queue:
+                self._waiting[owner] = queue  # (to the back)
+            self._busy.add(owner)
+            self.free -= 1
+            ticket.granted = True
+            ticket.event.set()
 
 
 def _end_with_the_server() -> None:
@@ -80,17 +164,20 @@ class Thinkers:
     def __init__(self, workers: int = WORKERS, limit: float = SEARCH_LIMIT) -> None:
         self.workers = workers
         self.limit = limit
-        self._limiter = trio.CapacityLimiter(workers)
+        self._turns = Turns(workers)
         self._pool: ProcessPoolExecutor | None = None
 
     async def choose(
-        self, bot: Bot, view: View, legal: list[EngineAction]
-    ) -> tuple[EngineAction, Bot]:
+        self, bot: Bot, view: View, legal: list[EngineAction],
+        owner: Hashable | None = None,
+    ) -> tuple[EngineAction, Bot]:  # fmt: skip
         """``bot``'s choice made in a worker, and the bot after it (use that one from
         now on: its random state and memory moved on). ``SearchTimeout`` if the worker
         did not answer within ``limit`` seconds (waiting for a free worker is not
-        counted: other tables' searches are not this one's fault)."""
-        async with self._limiter:
+        counted: other tables' searches are not this one's fault). ``owner`` (the
+        table) shares the workers fairly with the others (``Turns``); None: a search
+        of its own, served in the order asked."""
+        async with self._turns.turn(object() if owner is None else owner):
             if self._pool is None:
                 # spawn, not fork: a forked copy of a running trio server (its threads,
                 # sockets and database) is nothing a worker should hold.

@@ -4,7 +4,7 @@ the standings as a hinted game."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
 
 import pytest
 import trio
@@ -14,6 +14,7 @@ from engine import Action as EngineAction
 from engine import Game, view_of
 from engine.bots import Bot, make_bot
 from engine.hint import REASONS
+from engine.views import View
 from protocol.messages import Ack, Error, Hint, Spectate, Suggestion
 from server.hints import Question, suggestion
 
@@ -77,8 +78,9 @@ async def test_a_game_with_a_hint_counts_as_hinted_in_the_standings() -> None:
 class StuckPool:
     """A worker pool whose search never answers."""
 
-    async def choose(self, bot: Bot, view: dict[str, Any], legal: list[EngineAction]
-                     ) -> tuple[EngineAction, Bot]:
+    async def choose(
+        self, bot: Bot, view: View, legal: list[EngineAction], owner: Hashable | None = None
+    ) -> tuple[EngineAction, Bot]:
         await trio.sleep_forever()
         raise AssertionError("unreachable")
 

@@ -17,7 +17,9 @@ judged).
 
 Checked all the time, each invariant a count of checks and of violations
 (tests/support/soak_checks.py): every running game's seq moves within 10 s; an action the
-legal list offers is accepted or refused ``stale``; views kept by patches and legal
+legal list offers is accepted or refused ``stale``; a game at a table with strong bots
+(the first two tables of each 16 seat only strong bots beside one person) ends within
+150 s; views kept by patches and legal
 lists equal fresh snapshots; one history per table; no hidden card reaches anyone who
 may not see it; no acknowledged action lost or applied twice; every request answered
 once; tokens take their seats back; stand-ins wait their delay; the standings of each

@@ -90,6 +90,8 @@ class Stats:
     stand_in_moves: int = 0
     timeouts: int = 0
     left_mid_game: int = 0
+    strong_tables: int = 0
+    strong_games_finished: int = 0
 
 
 class World:

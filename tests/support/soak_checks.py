@@ -20,6 +20,7 @@ DETAILS = 5
 
 INVARIANTS: tuple[tuple[str, str], ...] = (
     ("seq_moves", "every running game's seq moves within 10 s"),
+    ("strong_games_end", "a game at a table with strong bots ends within 150 s"),
     ("legal_accepted", "an action offered by the legal list is accepted, or refused stale"),
     ("view_matches", "a view kept by patches equals a fresh snapshot's"),
     ("legal_matches", "a legal list kept from events equals a fresh snapshot's"),

@@ -20,6 +20,19 @@ from .soak_person import Person, Style
 
 NAMES = ("Dana", "Omer", "Noga", "Itai", "Shira", "Yoni", "Tamar", "Ariel")
 
+STRONG_CASTS: dict[int, tuple[int, int]] = {0: (2, 1), 1: (4, 1)}
+"""The first two tables of each round of 16, by their place in it: (seats, people),
+every other seat a strong bot. So the soak always plays a 2-player table against a
+strong bot and a 4-player one with three, from its first minute on."""
+STRONG_LIFETIME = 150.0
+"""Seconds at least that those tables live: time for a game or two, across the server
+restarts of the soak's middle (each holds every game up to 15 s)."""
+
+STRONG_GAME = 150.0
+"""Seconds of a game at a table with strong bots after which it counts as never
+ending (``strong_games_end``): a 10-seat game with people at a human pace, a server
+restart and a table drop fit well within it."""
+
 
 @dataclass(frozen=True)
 class Plan:
@@ -37,6 +50,11 @@ class Plan:
     first_seat: int | None
     games: int
     lifetime: float
+
+    @property
+    def strong(self) -> bool:
+        """Whether a strong bot plays here."""
+        return any(kind == "strong" for _, kind in self.bots)
 
     def options(self) -> TableOptions:
         return TableOptions(
@@ -57,7 +75,8 @@ class Plan:
 def plans(seed: int) -> Iterator[Plan]:
     """Table plans that walk every option mix: each round of 16 tables takes each
     combination of (stairs, must_play_if_able, play_for_places, turn timer) once, with
-    seat counts 2..10 in turn; every third table seats a strong bot."""
+    seat counts 2..10 in turn; every third table seats a strong bot, and the first two
+    of each round only strong bots beside one person (``STRONG_CASTS``)."""
     rng = random.Random(f"{seed}/plans")
     mixes = list(itertools.product((False, True), repeat=4))
     counts = list(range(2, 11))
@@ -79,6 +98,13 @@ def plans(seed: int) -> Iterator[Plan]:
             kinds = [rng.choice(("random", "basic", "basic")) for _ in bot_seats]
             if kinds and number % 3 == 0:
                 kinds[rng.randrange(len(kinds))] = "strong"
+            lifetime = rng.uniform(40, 120)
+            cast = STRONG_CASTS.get(number % len(mixes))
+            if cast is not None:
+                seats, people = cast
+                bot_seats = list(range(people, seats))
+                kinds = ["strong"] * len(bot_seats)
+                lifetime = max(lifetime, STRONG_LIFETIME)
             taken = list(range(people)) + bot_seats
             yield Plan(
                 number=number, seats=seats, people=people,
@@ -87,7 +113,7 @@ def plans(seed: int) -> Iterator[Plan]:
                 turn_timer=float(rng.choice((3, 5, 8))) if timer else None,
                 plus3_window=float(rng.choice((1, 2, 4))),
                 first_seat=rng.choice(taken) if rng.random() < 0.5 else None,
-                games=rng.randint(1, 3), lifetime=rng.uniform(40, 120),
+                games=rng.randint(1, 3), lifetime=lifetime,
             )  # fmt: skip
             number += 1
 
@@ -106,10 +132,14 @@ class TableRun:
                    Style.draw(self.rng, world.churn))
             for k in range(plan.people)
         ]
+        self.game_began: float | None = None  # (tables with strong bots: ``_judge_games``)
+        self.games_ended = 0
+        self.overdue = False
 
     async def run(self) -> None:
         world = self.world
         world.stats.tables += 1
+        world.stats.strong_tables += self.plan.strong
         world.tables.append(self.watch)
         try:
             async with trio.open_nursery() as nursery:
@@ -181,6 +211,7 @@ class TableRun:
         while not self.world.stopping:
             await trio.sleep(0.3)
             now = trio.current_time()
+            self._judge_games(now)
             if now >= table_drop and self.watch.playing:
                 table_drop = math.inf
                 self.world.stats.table_drops += 1
@@ -202,3 +233,27 @@ class TableRun:
             elif now >= rematch_at:
                 rematch_at = None
                 await host.ask(Rematch, resend=True)
+
+    def _judge_games(self, now: float) -> None:
+        """At a table with strong bots, each game ends within ``STRONG_GAME`` seconds of
+        being seen to start (``strong_games_end``): judged when it ends, or once, when
+        it has run that long. Their turns keeping the seq moving is ``seq_moves``; this
+        is the table getting somewhere."""
+        if not self.plan.strong:
+            return
+        rule = self.world.tally["strong_games_end"]
+        ended = len(self.watch.over_seqs)
+        if ended > self.games_ended:
+            self.games_ended = ended
+            self.world.stats.strong_games_finished += 1
+            began, self.game_began = self.game_began, None
+            if began is not None and not self.overdue:
+                rule.check(now - began <= STRONG_GAME)
+            self.overdue = False
+        if self.watch.playing and self.game_began is None:
+            self.game_began = now
+        if self.game_began is not None and now - self.game_began > STRONG_GAME \
+                and not self.overdue:
+            self.overdue = True
+            rule.check(False, f"{self.watch.label}: a game still running after"
+                              f" {STRONG_GAME:g} s (seq {self.watch.seq})")
