@@ -192,7 +192,7 @@ async def _serve(
             how = advertise if isinstance(advertise, Advertising) else Advertising()
             if server.ssh is not None:
                 how = replace(how, ssh=server.ssh.port)
-            advertiser = Advertiser(how, bound, lambda: open_tables(lobby.tables), host)
+            advertiser = Advertiser(how, bound, lambda: open_tables(lobby.infos()), host)
             nursery.start_soon(advertiser.run)
         task_status.started((server, bound))
         try:

@@ -435,7 +435,7 @@ class Session:
     @handles(ListTables)
     async def _on_list_tables(self, message: ListTables) -> Message:
         self.lobby.watch(self.port)
-        infos = [t.info() for t in self.lobby.tables.values()]
+        infos = self.lobby.infos()
         self.send(Tables(tuple(infos[:TABLES_PER_FRAME])))
         for info in infos[TABLES_PER_FRAME:]:
             self.send(TableUpdate(info))

@@ -65,10 +65,10 @@ from .clocks import (
     TurnOver,
     safe_default,
 )
-from .effects import AppendAction, Close, Frames, SaveRow, Send, Write
+from .effects import AppendAction, Close, Frames, LobbyChanged, Notice, SaveRow, Send, Write
 from .faults import PAUSED_TEXT, UNAVAILABLE, Pause, StoreUnavailable
 from .hints import Question, question
-from .mailbox import Closed, Mailbox
+from .mailbox import Closed, Mailbox, Postbox
 from .model import Ask, TableModel
 from .seats import Member, Seat, Watch
 from .standings import Tally
@@ -137,7 +137,7 @@ class Table:
         stand_in_delay: float = 3.0,
         seed_source: random.Random | None = None,
         store: Store | None = None,
-        on_change: Callable[[Table], None] | None = None,
+        notices: Postbox[Notice] | None = None,
         thinkers: Thinkers | None = None,
     ) -> None:
         self.id = table_id
@@ -149,10 +149,18 @@ class Table:
         self.store = store
         self.thinkers = thinkers
         """Where searching bots think (None: a thread of this process)."""
-        self._on_change = on_change
+        self._notices = notices
+        """Where the table posts its notices for the lobby (server/lobby.py drains it)."""
         self._closed = False
         self._mailbox = Mailbox(table_id)
         self._nursery: trio.Nursery | None = None
+        self.publish_first()
+
+    def publish_first(self) -> None:
+        """Post the table's notice as it is now (made, or rebuilt), for the lobby to
+        file before anyone was told anything of the table."""
+        if self._notices is not None:
+            self._notices.post(self.model.notice(first=True))
 
     # ------------------------------------------------------------------ effects
 
@@ -171,8 +179,8 @@ class Table:
                 effect.member.send(effect.message)
             elif isinstance(effect, Close):
                 effect.member.close_soon()
-            elif self._on_change is not None:
-                self._on_change(self)
+            elif isinstance(effect, LobbyChanged) and self._notices is not None:
+                self._notices.post(effect.notice)  # (posted, never waited for)
 
     # ------------------------------------------------------------------ questions
     # (the lobby's questions, and the tests': the model answers)
@@ -598,7 +606,9 @@ class Table:
                                game.by)
             model.game_id = game.id
             model.state = "over" if model.game is not None and model.game.over else "playing"
+        model.info_cache = None  # (made for the empty table's first notice)
         model.saved_info = model.info()
+        table.publish_first()
         table._arm()
         model.clocks.hold(hold)
         return table
@@ -774,10 +784,19 @@ class Table:
         """Have ``step`` carried out in the table's task (without waiting for it)."""
         self._mailbox.post(step)
 
-    def close(self) -> None:
-        """Stop the table's task (once it has carried out what it has begun)."""
-        self._closed = True
-        self._mailbox.post(_nothing)
+    def close(self, farewell: Message | None = None) -> None:
+        """Stop the table's task (once it has carried out what it has begun), telling
+        its members ``farewell`` first if given (the server stopping)."""
+        if farewell is None:
+            self._closed = True
+            self._mailbox.post(_nothing)
+            return
+
+        async def tell_and_close() -> None:
+            self.model.tell(farewell)
+            self._closed = True
+
+        self._mailbox.post(tell_and_close)
 
 
 async def _nothing() -> None:
