@@ -80,8 +80,8 @@ class Server:
         """Tell every connection the server is going away."""
         message = Error("server_shutdown", "the server is shutting down")
         for session in list(self.sessions):
-            session.send(message)
-            session.close_soon()
+            session.port.send(message)
+            session.port.close_soon()
         self.lobby.shutdown(message)
 
     async def drain(self, timeout: float = DRAIN_TIMEOUT) -> None:

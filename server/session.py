@@ -149,12 +149,6 @@ class Session:
     # ------------------------------------------------------------------ sending
     # (the session's own frames go through its port, as a table's do)
 
-    def send(self, message: Message) -> None:
-        self.port.send(message)
-
-    def close_soon(self) -> None:
-        self.port.close_soon()
-
     @property
     def name(self) -> str:
         """The name shown at a table (kept by the port, which tables name)."""
@@ -180,7 +174,7 @@ class Session:
                             await self._reader()
                     finally:
                         if not self._closing:
-                            self.close_soon()
+                            self.port.close_soon()
         except* (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as group:
             log.debug("connection %d: %s", self.number, group.exceptions[0])
         finally:
@@ -231,10 +225,10 @@ class Session:
             await trio.sleep(self.limits.ping_interval)
             if trio.current_time() - self._last_heard > self.limits.idle_timeout:
                 log.info("connection %d dropped: silent", self.number)
-                self.send(Error("timeout", "no word from the client for too long"))
-                self.close_soon()
+                self.port.send(Error("timeout", "no word from the client for too long"))
+                self.port.close_soon()
                 return
-            self.send(Ping(next(self._nonce)))
+            self.port.send(Ping(next(self._nonce)))
 
     async def _receive(self) -> bool:
         """Read once into the protocol object; False at end of stream."""
@@ -250,7 +244,7 @@ class Session:
                 try:
                     message = self.conn.next_message()
                 except RemoteProtocolError as exc:
-                    self.send(Error.of(exc))
+                    self.port.send(Error.of(exc))
                     return False
                 if message is None:
                     if not await self._receive():
@@ -259,12 +253,12 @@ class Session:
                 assert isinstance(message, Hello)
                 hello = message
         if hello is None:
-            self.send(Error("timeout", "no hello within the time allowed"))
+            self.port.send(Error("timeout", "no hello within the time allowed"))
             return False
         try:
             self.port.name = self.own_name = clean_name(hello.name)
         except BadText as exc:
-            self.send(Error("bad_message", str(exc)))
+            self.port.send(Error("bad_message", str(exc)))
             return False
         found = self.lobby.find_token(hello.token) if hello.token else None
         if found is not None and self.conn.role == "spectator":
@@ -306,7 +300,7 @@ class Session:
             if isinstance(item, bytes):
                 self.port.send_encoded(item)
             else:
-                self.send(item)
+                self.port.send(item)
 
     def send_raw_welcome(self, table: str | None, seat: int | None) -> None:
         """The welcome; ``name`` only when it differs from the hello's (trimmed, or the
@@ -331,7 +325,7 @@ class Session:
                     if self._refuse_for_rate(exc.request_id):
                         return
                     continue
-                self.send(Error.of(exc))
+                self.port.send(Error.of(exc))
                 if self.conn.closed:
                     return
                 continue
@@ -356,12 +350,12 @@ class Session:
     def _refuse_for_rate(self, rid: int | None) -> bool:
         """Answer ``rate_limited``; True when the connection kept flooding and closes."""
         self._strikes += 1
-        self.send(Error("rate_limited", "too many requests; slow down", rid))
+        self.port.send(Error("rate_limited", "too many requests; slow down", rid))
         if self._strikes < self.limits.strikes:
             return False
         log.info("connection %d dropped: flooding", self.number)
-        self.send(Error("flooding", "too many requests after rate_limited; closing"))
-        self.close_soon()
+        self.port.send(Error("flooding", "too many requests after rate_limited; closing"))
+        self.port.close_soon()
         return True
 
     def _within_rate(self) -> bool:
@@ -380,24 +374,24 @@ class Session:
 
     async def _handle(self, message: Message) -> None:
         if isinstance(message, Ping):
-            self.send(Pong(message.nonce))
+            self.port.send(Pong(message.nonce))
             return
         if not isinstance(message, Request):
             return  # pong, or something harmless
         seen = self.port.recent.get(message.id)
         if seen is not None:
-            self.send(seen)  # a retried request: answered again, applied once
+            self.port.send(seen)  # a retried request: answered again, applied once
             return
         try:
             answer: Message = await self._request(message)
         except ProtocolError as exc:
             answer = Error(exc.code, exc.message[:1000], message.id)
         if isinstance(answer, Error) and answer.code == UNAVAILABLE:
-            self.send(answer)  # not remembered: the same id, sent again later, is carried out
+            self.port.send(answer)  # not remembered: the same id, sent again later, is carried out
             return
         self.port.recent.remember(message.id, answer)
         await self._store_answer(message, answer)
-        self.send(answer)
+        self.port.send(answer)
 
     async def _store_answer(self, message: Request, answer: Message) -> None:
         """Keep a seated member's answer on disk before sending it, so an id resent
@@ -436,9 +430,9 @@ class Session:
     async def _on_list_tables(self, message: ListTables) -> Message:
         self.lobby.watch(self.port)
         infos = self.lobby.infos()
-        self.send(Tables(tuple(infos[:TABLES_PER_FRAME])))
+        self.port.send(Tables(tuple(infos[:TABLES_PER_FRAME])))
         for info in infos[TABLES_PER_FRAME:]:
-            self.send(TableUpdate(info))
+            self.port.send(TableUpdate(info))
         return Ack(message.id)
 
     @handles(CreateTable)
@@ -498,17 +492,17 @@ class Session:
     @handles(Hint)
     async def _on_hint(self, message: Hint) -> Message:
         table = self._at_table()
-        self.send(await suggestion(table.thinkers, await table.hint_question(self.port)))
+        self.port.send(await suggestion(table.thinkers, await table.hint_question(self.port)))
         return Ack(message.id)
 
     @handles(ListReplays)
     async def _on_list_replays(self, message: ListReplays) -> Message:
-        self.send(Replays(tuple(await self._replay_list())))
+        self.port.send(Replays(tuple(await self._replay_list())))
         return Ack(message.id)
 
     @handles(GetReplay)
     async def _on_get_replay(self, message: GetReplay) -> Message:
-        self.send(await self._replay(message.game, message.table))
+        self.port.send(await self._replay(message.game, message.table))
         return Ack(message.id)
 
     async def _replay_list(self) -> list[ReplayInfo]:

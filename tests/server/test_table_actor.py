@@ -17,14 +17,17 @@ from protocol.messages import (
     Ack,
     AddBot,
     CreateTable,
+    Error,
     Join,
     Leave,
     ListTables,
     Snapshot,
     Start,
 )
+from server.lobby import Lobby
 
 from ..support.netclient import connect_memory, options, play_out, running_server
+from .test_server import Inbox
 
 FOREIGN = ("server/session.py", "server/lobby.py")
 
@@ -75,3 +78,35 @@ async def test_a_tables_task_never_runs_session_or_lobby_code(
             assert isinstance(await alice.request(Leave), Ack)
             await watcher.wait_for(lambda m: m.TYPE == "table_removed")
         assert sorted(set(seen)) == []
+
+
+@pytest.mark.trio
+async def test_a_seat_token_is_found_as_soon_as_its_table_seated_it() -> None:
+    """The lobby answers from the notices the tables post, taking in those not yet taken
+    first: a token works the moment the join is answered, before the lobby's own task
+    has run."""
+    async with trio.open_nursery() as nursery:
+        lobby = Lobby(nursery)
+        table = lobby.create(options())
+        _seat, token = await table.join(Inbox("A"))
+        found = lobby.find_token(token)
+        assert found is not None and found[0] is table and found[1] == 0
+        assert lobby.find_token("not-a-token") is None
+        assert [info.seats[0].name for info in lobby.infos() if info.seats[0]] == ["A"]
+        nursery.cancel_scope.cancel()
+
+
+@pytest.mark.trio
+async def test_a_stopping_server_has_each_table_tell_its_own_members() -> None:
+    async with trio.open_nursery() as nursery:
+        lobby = Lobby(nursery)
+        table = lobby.create(options())
+        seated, watcher = Inbox("A"), Inbox("W")
+        await table.join(seated)
+        await table.spectate(watcher)
+        farewell = Error("server_shutdown", "the server is shutting down")
+        lobby.shutdown(farewell)
+        with trio.fail_after(30):
+            while farewell not in watcher.got or farewell not in seated.got:
+                await trio.sleep(0.01)
+        nursery.cancel_scope.cancel()
