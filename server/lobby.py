@@ -7,10 +7,10 @@ the tables a store kept.
 
 The lobby never asks a table anything: each table posts its ``Notice`` (its info, the
 tokens its seats hold, whether only bots are left: server/effects.py) to the lobby's
-channel when it changes, and the lobby answers from the notices it filed, taking in
-those still in the channel first (``_take_in``); a task of its own takes them in
-otherwise, pushing each change to the list's watchers. So a table carrying out its
-effects never runs lobby code, nor code that reads another table.
+postbox (server/mailbox.py) when it changes, and the lobby answers from the notices it
+filed, taking in those still in the box first (``_take_in``); a task of its own takes
+them in otherwise, pushing each change to the list's watchers. So a table carrying out
+its effects never runs lobby code, nor code that reads another table.
 """
 
 from __future__ import annotations
@@ -177,7 +177,7 @@ class Lobby:
             self._take_in()
 
     def _take_in(self) -> None:
-        """Take in the notices waiting in the channel (before answering from them)."""
+        """Take in the notices waiting in the postbox (before answering from them)."""
         for notice in self._notices.take():
             self._file(notice)
 

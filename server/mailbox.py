@@ -11,6 +11,9 @@ A caller cancelled while its command waits in the box takes it back (it is never
 carried out, as a lock never taken); once the table has started it, it is finished
 and the caller's cancellation takes effect after. Once the table's task has ended
 (``close``), waiting and later commands get ``closed``'s answer instead.
+
+The way back is a ``Postbox``: what tables tell the lobby (their notices) is posted
+there, never handed to lobby code, and the lobby takes it in its own time.
 """
 
 from __future__ import annotations

@@ -264,10 +264,6 @@ class TableModel:
         """Whether ``member`` is at this table (seated or watching)."""
         return member in self.members
 
-    def everyone(self) -> list[Member]:
-        """The table's members, seated and watching."""
-        return list(self.members)
-
     def replay(self) -> Replay | None:
         """The game just finished here as a ``replay`` (None: none is, in memory)."""
         game = self.game

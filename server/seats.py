@@ -17,7 +17,8 @@ from protocol.messages import (
 
 class Member(Protocol):
     """A connection as a table sees it: a name, the answers to its recent request ids,
-    and non-blocking sends."""
+    and non-blocking sends. In the server, a connection's ``Port`` (server/outbox.py),
+    never its session (which has none of these sends)."""
 
     name: str
     recent: RecentIds[Message]
