@@ -80,8 +80,8 @@ class Server:
         """Tell every connection the server is going away."""
         message = Error("server_shutdown", "the server is shutting down")
         for session in list(self.sessions):
-            session.send(message)
-            session.close_soon()
+            session.port.send(message)
+            session.port.close_soon()
         self.lobby.shutdown(message)
 
     async def drain(self, timeout: float = DRAIN_TIMEOUT) -> None:
@@ -196,7 +196,7 @@ async def _serve(
             how = advertise if isinstance(advertise, Advertising) else Advertising()
             if server.ssh is not None:
                 how = replace(how, ssh=server.ssh.port)
-            advertiser = Advertiser(how, bound, lambda: open_tables(lobby.tables), host)
+            advertiser = Advertiser(how, bound, lambda: open_tables(lobby.infos()), host)
             nursery.start_soon(advertiser.run)
         task_status.started((server, bound))
         try:

@@ -21,7 +21,7 @@ import contextlib
 import ipaddress
 import logging
 import socket
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -38,6 +38,7 @@ from protocol.lan import (
     encode_beacon,
     txt_properties,
 )
+from protocol.messages import TableInfo
 
 log = logging.getLogger("taki.discovery")
 
@@ -338,8 +339,7 @@ class Advertiser:
                 log.debug("LAN discovery: stopping mDNS failed", exc_info=True)
 
 
-def open_tables(tables: Mapping[str, Any]) -> int:
-    """How many tables are open: waiting for players, with a free seat."""
-    return sum(
-        1 for t in tables.values() if t.state == "waiting" and any(s is None for s in t.seats)
-    )
+def open_tables(infos: Iterable[TableInfo]) -> int:
+    """How many tables are open (of the lobby's ``infos``): waiting for players, with a
+    free seat."""
+    return sum(1 for t in infos if t.state == "waiting" and any(s is None for s in t.seats))

@@ -4,7 +4,8 @@
 steps leaves these in ``effects`` and the table's task (server/table.py) carries them
 out once the step is over: a message for one member (``Send``), an action's frames
 for everyone (``Frames``: encoded once for many), a connection to let go (``Close``),
-the lobby to be told the table's info changed (``LobbyChanged``). Plain slotted
+the lobby to be told the table's info changed (``LobbyChanged``, carrying the
+``Notice`` the lobby answers its questions from). Plain slotted
 classes, cheap to make: every action makes some. What the store is to take
 (``Write``: a table's row, a deal, an action) the model returns from the step that
 needs it, and the shell awaits it before the step goes on.
@@ -15,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from protocol.messages import Message
+from protocol.messages import Message, TableInfo
 
 from .seats import Member
 
@@ -50,11 +51,31 @@ class Close:
         self.member = member
 
 
-class LobbyChanged:
-    """The table's info changed: the lobby tells whoever watches the list (or closes a
-    table only bots are left at)."""
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """What a table publishes to the lobby, the only thing the lobby knows of it: its
+    info as its members were last told, the tokens its seats hold and the tokens of
+    people whose seats bots took for good (by seat), and whether nobody but bots is
+    left. ``first``: the table's notice as it is made (or rebuilt), before anyone was
+    told anything: the lobby only files it."""
 
-    __slots__ = ()
+    table: str
+    info: TableInfo
+    tokens: tuple[str | None, ...]
+    formers: tuple[str | None, ...]
+    empty: bool
+    first: bool = False
+
+
+class LobbyChanged:
+    """The table's notice changed: the table's shell posts it to the lobby, which
+    files it, tells whoever watches the list, or closes a table only bots are left at
+    (in the lobby's own time: the table never waits for the lobby)."""
+
+    __slots__ = ("notice",)
+
+    def __init__(self, notice: Notice) -> None:
+        self.notice = notice
 
 
 Effect = Frames | Send | Close | LobbyChanged

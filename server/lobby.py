@@ -4,6 +4,13 @@ The lobby creates tables (each runs as its own task in the lobby's nursery), fin
 table a seat token belongs to, closes tables nobody is at any more, pushes every change
 of a table to the connections that asked for the table list, and on start-up rebuilds
 the tables a store kept.
+
+The lobby never asks a table anything: each table posts its ``Notice`` (its info, the
+tokens its seats hold, whether only bots are left: server/effects.py) to the lobby's
+postbox (server/mailbox.py) when it changes, and the lobby answers from the notices it
+filed, taking in those still in the box first (``_take_in``); a task of its own takes
+them in otherwise, pushing each change to the list's watchers. So a table carrying out
+its effects never runs lobby code, nor code that reads another table.
 """
 
 from __future__ import annotations
@@ -16,10 +23,12 @@ from typing import Any
 import trio
 
 from protocol.errors import ProtocolError
-from protocol.messages import Message, TableOptions, TableRemoved, TableUpdate
+from protocol.messages import Message, TableInfo, TableOptions, TableRemoved, TableUpdate
 
+from .effects import Notice
 from .faults import StoreUnavailable
-from .seats import Member
+from .mailbox import Postbox
+from .seats import Member, holding
 from .store import Store
 from .table import RETURN_TIME, Table
 from .text import TABLE_NAME_MAX, BadText, clean_name
@@ -52,6 +61,11 @@ class Lobby:
         self.thinkers = thinkers
         self._ids = itertools.count(1)
         self._seeds = random.Random(seed)
+        self._notices: Postbox[Notice] = Postbox()
+        """Where the tables post their notices."""
+        self.notices: dict[str, Notice] = {}
+        """Each table's last notice (what the lobby knows of it), by table id."""
+        nursery.start_soon(self._take_in_forever, name="lobby notices")
 
     def _table_kwargs(self) -> dict[str, Any]:
         return {
@@ -59,7 +73,7 @@ class Lobby:
             "stand_in_delay": self.stand_in_delay,
             "seed_source": random.Random(self._seeds.randrange(2**63)),
             "store": self.store,
-            "on_change": self._table_changed,
+            "notices": self._notices,
             "thinkers": self.thinkers,
         }
 
@@ -110,20 +124,25 @@ class Lobby:
         return table
 
     def find_token(self, token: str) -> tuple[Table, int] | None:
-        """The table and seat a seat token holds, if any."""
-        for table in self.tables.values():
-            seat = table.seat_of_token(token)
+        """The table and seat a seat token holds, if any (as the tables last said)."""
+        self._take_in()
+        for table_id, notice in self.notices.items():
+            seat = holding(notice.tokens, token)
             if seat is not None:
-                return table, seat
+                return self.tables[table_id], seat
         return None
 
     def find_former(self, token: str) -> list[Table]:
         """The tables where a bot keeps a seat that ``token`` held (its person may
         watch there until the host hands it back)."""
-        return [t for t in self.tables.values() if t.seat_of_former(token) is not None]
+        self._take_in()
+        return [self.tables[table_id] for table_id, notice in self.notices.items()
+                if holding(notice.formers, token) is not None]
 
-    def infos(self) -> list[Message]:
-        return [TableUpdate(t.info()) for t in self.tables.values()]
+    def infos(self) -> list[TableInfo]:
+        """Every table as its members were last told (in the order they were made)."""
+        self._take_in()
+        return [notice.info for notice in self.notices.values()]
 
     def watch(self, member: Member) -> None:
         self.watchers.add(member)
@@ -133,8 +152,11 @@ class Lobby:
 
     async def left(self, table: Table) -> None:
         """Someone left ``table``: close it if nobody but bots is left."""
-        if table.empty and self.tables.get(table.id) is table:
+        self._take_in()
+        notice = self.notices.get(table.id)
+        if notice is not None and notice.empty and self.tables.get(table.id) is table:
             del self.tables[table.id]
+            del self.notices[table.id]
             table.close()
             log.info("table %s closed", table.id)
             removed = TableRemoved(table.id)
@@ -148,25 +170,37 @@ class Lobby:
                     log.warning("table %s closed but not removed from the store: %s",
                                 table.id, exc)
 
-    def _table_changed(self, table: Table) -> None:
-        if table.id not in self.tables:
+    async def _take_in_forever(self) -> None:
+        """Take in the tables' notices as they come (the lobby's own task)."""
+        while True:
+            await self._notices.wait()
+            self._take_in()
+
+    def _take_in(self) -> None:
+        """Take in the notices waiting in the postbox (before answering from them)."""
+        for notice in self._notices.take():
+            self._file(notice)
+
+    def _file(self, notice: Notice) -> None:
+        """File a table's notice; tell the list's watchers of a change, or close a table
+        only bots are left at (e.g. the last person's grace ran out)."""
+        table = self.tables.get(notice.table)
+        if table is None:
+            return  # (closed meanwhile)
+        self.notices[notice.table] = notice
+        if notice.first:
             return
-        if table.empty:  # e.g. the last person's grace ran out: only bots are left
+        if notice.empty:
             self.nursery.start_soon(self.left, table)
             return
-        update = TableUpdate(table.info())
+        update = TableUpdate(notice.info)
         for member in list(self.watchers):
             member.send(update)
 
     def shutdown(self, message: Message) -> None:
         """Tell everyone the server is going away."""
-        told: set[int] = set()
         for member in list(self.watchers):
-            told.add(id(member))
             member.send(message)
         for table in self.tables.values():
-            for member in table.everyone():
-                if id(member) not in told:
-                    told.add(id(member))
-                    member.send(message)
-            table.close()
+            table.close(farewell=message)  # (the table tells its own members)
+

@@ -11,6 +11,9 @@ A caller cancelled while its command waits in the box takes it back (it is never
 carried out, as a lock never taken); once the table has started it, it is finished
 and the caller's cancellation takes effect after. Once the table's task has ended
 (``close``), waiting and later commands get ``closed``'s answer instead.
+
+The way back is a ``Postbox``: what tables tell the lobby (their notices) is posted
+there, never handed to lobby code, and the lobby takes it in its own time.
 """
 
 from __future__ import annotations
@@ -126,3 +129,41 @@ class Mailbox:
 
 def _done() -> outcome.Outcome[Any]:
     return outcome.Value(None)
+
+
+class Postbox(Generic[T]):
+    """Values posted to one task that takes them in its own time (the lobby's notices
+    from the tables): ``post`` never waits and runs none of the reader's code. Posted
+    values stay in the box until taken, so whoever asks the reader a question can
+    have it take them first (a memory channel would hand a value to a parked reader
+    that has not run yet)."""
+
+    __slots__ = ("_items", "_reader")
+
+    def __init__(self) -> None:
+        self._items: deque[T] = deque()
+        self._reader: trio.lowlevel.Task | None = None
+
+    def post(self, item: T) -> None:
+        self._items.append(item)
+        reader = self._reader
+        if reader is not None:
+            self._reader = None
+            trio.lowlevel.reschedule(reader)
+
+    def take(self) -> list[T]:
+        """Everything posted and not yet taken, in order."""
+        items = list(self._items)
+        self._items.clear()
+        return items
+
+    async def wait(self) -> None:
+        """Until something is in the box (one reader)."""
+        while not self._items:
+            self._reader = trio.lowlevel.current_task()
+
+            def abort(_: Any) -> trio.lowlevel.Abort:
+                self._reader = None
+                return trio.lowlevel.Abort.SUCCEEDED
+
+            await trio.lowlevel.wait_task_rescheduled(abort)

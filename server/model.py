@@ -74,9 +74,18 @@ from protocol.messages import (
 
 from . import broadcast
 from .clocks import Clocks, legal_choice, searches
-from .effects import AppendAction, Close, Effect, LobbyChanged, NewGame, SaveRow, Send
+from .effects import (
+    AppendAction,
+    Close,
+    Effect,
+    LobbyChanged,
+    NewGame,
+    Notice,
+    SaveRow,
+    Send,
+)
 from .faults import PAUSED_TEXT, UNAVAILABLE, Pause
-from .seats import Member, Seat, Watch
+from .seats import Member, Seat, Watch, holding
 from .standings import Tally
 from .text import clean_chat, unique_name
 from .wire import played_action
@@ -137,6 +146,8 @@ class TableModel:
         """The table's deadlines (sans IO: they read this state, never write it)."""
         self.last_info: TableInfo | None = None
         self.saved_info: TableInfo | None = None
+        self.published: Notice | None = None
+        """The notice the lobby was last sent (``LobbyChanged``)."""
         """The info as the store last took it (None: the row is to be written again)."""
         self.info_cache: TableInfo | None = None
         self.public: dict[str, Any] | None = None
@@ -190,27 +201,26 @@ class TableModel:
             )
         return self.info_cache
 
+    def notice(self, *, first: bool = False) -> Notice:
+        """What the lobby is to know of the table (server/effects.py): as its members
+        were last told (``first``: as it is now, before anyone was told)."""
+        info = self.info() if first or self.last_info is None else self.last_info
+        return Notice(
+            self.id, info,
+            tuple(s.token if s is not None else None for s in self.seats),
+            tuple(s.former_token if s is not None else None for s in self.seats),
+            self.empty, first,
+        )
+
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s is not None and s.person]
 
     def seat_of_token(self, token: str) -> int | None:
-        wanted = token.encode("utf-8", "surrogatepass")  # compare_digest refuses non-ASCII str
-        for i, s in enumerate(self.seats):
-            if s is not None and s.token is not None and secrets.compare_digest(
-                s.token.encode(), wanted
-            ):
-                return i
-        return None
+        return holding((s.token if s is not None else None for s in self.seats), token)
 
     def seat_of_former(self, token: str) -> int | None:
         """The bot seat that ``token`` held before the bot took it for good."""
-        wanted = token.encode("utf-8", "surrogatepass")
-        for i, s in enumerate(self.seats):
-            if s is not None and s.former_token is not None and secrets.compare_digest(
-                s.former_token.encode(), wanted
-            ):
-                return i
-        return None
+        return holding((s.former_token if s is not None else None for s in self.seats), token)
 
     @property
     def empty(self) -> bool:
@@ -253,10 +263,6 @@ class TableModel:
     def has(self, member: Member) -> bool:
         """Whether ``member`` is at this table (seated or watching)."""
         return member in self.members
-
-    def everyone(self) -> list[Member]:
-        """The table's members, seated and watching."""
-        return list(self.members)
 
     def replay(self) -> Replay | None:
         """The game just finished here as a ``replay`` (None: none is, in memory)."""
@@ -395,7 +401,12 @@ class TableModel:
             for member in list(self.members):
                 if member not in targets:
                     self.effects.append(Send(member, update))
-            self.effects.append(LobbyChanged())
+        elif not seats:
+            return  # (only the game moved: nothing the lobby knows of changed)
+        notice = self.notice()
+        if notice != self.published:
+            self.published = notice
+            self.effects.append(LobbyChanged(notice))
 
     def back_from_everyone_away(self, targets: list[Member], now: float) -> None:
         """The table waited with everyone away (Clocks.waiting_since) and someone is

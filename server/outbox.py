@@ -9,16 +9,38 @@ Instead the connections with frames waiting are written at once, each with one
 task (``Outboxes.run``) does the same for frames queued anywhere else (clocks, bots,
 the lobby, a connection ending). A connection whose socket is full hands the rest to
 its own writer task, which waits for the peer to read (server/session.py).
+
+``Port`` is a connection's sending half, the one thing of a connection that tables and
+the lobby hold (their ``Member``): it encodes, queues into the outbox and lets the
+connection go, all without calling the session, which only reads what the port's
+flags and cancel scope say. So a table carrying out its effects never returns into
+server/session.py, and a session cannot be handed to a table in its port's place
+(it has none of a member's methods).
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 from collections.abc import Callable
 from typing import Protocol
 
 import trio
+
+from protocol.connection import ServerConnection
+from protocol.dedupe import RecentIds
+from protocol.errors import LocalProtocolError
+from protocol.messages import Error, Message
+from protocol.versions import PROTOCOL_VERSION
+
+log = logging.getLogger("taki.server")
+
+CLOSE_GRACE = 5.0
+"""Seconds a closing connection has to take its last frames."""
+SLOW_GRACE = 1.0
+"""Seconds a connection dropped as ``too_slow`` has to take its ``too_slow`` error (its
+socket is full when it is dropped: only a peer that reads again gets it)."""
 
 
 class Flushable(Protocol):
@@ -180,3 +202,98 @@ class Outbox:
             if self._sent < len(self._batch):
                 await trio.lowlevel.wait_writable(self.fd)
         self._batch, self._pieces, self._sent = b"", [], 0
+
+
+class Port:
+    """A connection's sending half (see the module docstring): its name at a table, the
+    answers to its recent request ids, and non-blocking sends. ``send`` never blocks:
+    tables call it freely. A peer that does not read fills its outbox and is dropped
+    (``too_slow``) here, by closing the outbox and bringing the connection's deadline
+    (``scope``, the session's cancel scope) forward."""
+
+    __slots__ = ("closing", "conn", "early", "name", "number", "outbox", "recent", "scope")
+
+    def __init__(
+        self,
+        stream: trio.abc.Stream,
+        conn: ServerConnection,
+        limit: int,
+        outboxes: Outboxes | None,
+        number: int,
+    ) -> None:
+        self.conn = conn
+        self.number = number
+        self.name = "?"
+        """The name shown at a table (a table may give it a ``(2)``)."""
+        self.recent: RecentIds[Message] = RecentIds()
+        """Answers to this connection's recent request ids: its seat's once a table
+        seats it (the table hands them over, server/model.py)."""
+        self.outbox = Outbox(stream, limit, outboxes, self.too_slow)
+        self.scope = trio.CancelScope()
+        """The connection's lifetime (the session runs inside it): closing brings its
+        deadline forward."""
+        self.closing = False
+        self.early: list[Message | bytes] | None = None
+        """While a table seats this connection before its welcome (a seat taken back
+        by token): what the table sends it meanwhile, sent after the welcome, which
+        the session sends itself once the table has answered."""
+
+    @property
+    def version(self) -> int:
+        """The negotiated protocol version (tables encode shared frames with it)."""
+        return self.conn.version or PROTOCOL_VERSION
+
+    def send(self, message: Message) -> None:
+        """Queue ``message``; a full queue means the client is not reading: drop it."""
+        if self.closing:
+            return
+        if self.early is not None:
+            self.early.append(message)
+            return
+        try:
+            data = self.conn.send(message)
+        except LocalProtocolError:
+            return  # not sendable now (closed, or before welcome): nothing to do
+        self.outbox.put(data)
+        if self.conn.closed:
+            self.close_soon()
+
+    def send_encoded(self, data: bytes) -> None:
+        """Queue frames already encoded at this connection's version (one, or several
+        back to back: an action's events to one member go as one piece)."""
+        if self.closing:
+            return
+        if self.early is not None:
+            self.early.append(data)
+            return
+        try:
+            self.outbox.put(self.conn.send_encoded(data))
+        except LocalProtocolError:
+            return
+
+    def close_soon(self) -> None:
+        """Close after the frames already queued have gone out (within a few seconds:
+        a peer that does not read cannot hold the connection open)."""
+        if self.closing:
+            return
+        self.closing = True
+        self.scope.deadline = min(self.scope.deadline, trio.current_time() + CLOSE_GRACE)
+        self.outbox.close()  # the writer sends what is queued, then ends
+
+    def too_slow(self) -> None:
+        """The client does not read: what is queued for it is dropped and it is told
+        ``too_slow`` if it reads again within SLOW_GRACE; the connection closes then, or
+        at the end of the grace without the error (a peer that does not read cannot hold
+        the connection open)."""
+        if self.closing:
+            return
+        log.info("connection %d dropped: too slow", self.number)
+        self.closing = True
+        try:
+            last: bytes | None = self.conn.send(
+                Error("too_slow", "you did not read your frames fast enough; reconnect")
+            )
+        except LocalProtocolError:
+            last = None
+        self.outbox.give_up(last)
+        self.scope.deadline = min(self.scope.deadline, trio.current_time() + SLOW_GRACE)

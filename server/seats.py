@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -15,7 +17,8 @@ from protocol.messages import (
 
 class Member(Protocol):
     """A connection as a table sees it: a name, the answers to its recent request ids,
-    and non-blocking sends."""
+    and non-blocking sends. In the server, a connection's ``Port`` (server/outbox.py),
+    never its session (which has none of these sends)."""
 
     name: str
     recent: RecentIds[Message]
@@ -92,3 +95,13 @@ class Watch:
     seat: int | None
     synced: bool = False
     hand: list[str] | None = None
+
+
+def holding(tokens: Iterable[str | None], token: str) -> int | None:
+    """The seat whose token (in seat order) is ``token``, compared in constant time (a
+    token is a secret), if any."""
+    wanted = token.encode("utf-8", "surrogatepass")  # compare_digest refuses non-ASCII str
+    for i, held in enumerate(tokens):
+        if held is not None and secrets.compare_digest(held.encode(), wanted):
+            return i
+    return None

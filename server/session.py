@@ -24,7 +24,6 @@ from typing import Any, TypeVar
 import trio
 
 from protocol.connection import ServerConnection
-from protocol.dedupe import RecentIds
 from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError, is_fatal
 from protocol.messages import (
     Ack,
@@ -55,12 +54,11 @@ from protocol.messages import (
     Tables,
     TableUpdate,
 )
-from protocol.versions import PROTOCOL_VERSION
 
 from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable
 from .hints import suggestion
 from .lobby import Lobby
-from .outbox import Outbox, Outboxes
+from .outbox import Outboxes, Port
 from .table import Table
 from .text import BadText, clean_name
 from .wire import stored_replay
@@ -68,11 +66,6 @@ from .wire import stored_replay
 log = logging.getLogger("taki.server")
 T = TypeVar("T")
 _numbers = itertools.count(1)
-CLOSE_GRACE = 5.0
-"""Seconds a closing connection has to take its last frames."""
-SLOW_GRACE = 1.0
-"""Seconds a connection dropped as ``too_slow`` has to take its ``too_slow`` error (its
-socket is full when it is dropped: only a peer that reads again gets it)."""
 LINGER = 2.0
 """Seconds a closed connection's incoming bytes are still read and dropped (see
 ``Session._linger``)."""
@@ -119,7 +112,8 @@ def handles(kind: type[Request]) -> Callable[[Handler], Handler]:
 
 
 class Session:
-    """See the module docstring. ``send`` never blocks: tables call it freely."""
+    """See the module docstring. Tables, and the lobby, never see a session: they hold
+    its ``port`` (server/outbox.py), the sending half, which the session reads."""
 
     def __init__(
         self,
@@ -133,93 +127,36 @@ class Session:
         self.limits = limits
         self.number = next(_numbers)
         self.conn = ServerConnection()
-        self.name = "?"
-        self.own_name = "?"
-        """The name from the hello (cleaned); ``name`` is the one shown at a table."""
-        self.table: Table | None = None
-        self.recent: RecentIds[Message] = RecentIds()
-        """Answers to this connection's recent request ids: its seat's once a table
-        seats it (the table hands them over, server/model.py)."""
-        self.outbox = Outbox(stream, limits.queue_size, outboxes, self._too_slow)
+        self.port = Port(stream, self.conn, limits.queue_size, outboxes, self.number)
+        """What tables and the lobby send to (server/outbox.py); its ``name`` is the one
+        shown at a table, its ``recent`` the answers to recent request ids."""
+        self.outbox = self.port.outbox
         """The frames on their way to this client (server/outbox.py)."""
-        self._scope = trio.CancelScope()
+        self.own_name = "?"
+        """The name from the hello (cleaned); ``port.name`` is the one shown at a table."""
+        self.table: Table | None = None
         self._last_heard = trio.current_time()
-        self._closing = False
         self._nonce = itertools.count(1)
         self._allowance = 2 * limits.rate
         self._allowance_at = trio.current_time()
         self._strikes = 0
         self._flushed = False
         """The writer sent every queued frame and stopped: close with a linger."""
-        self._early: list[Message | bytes] | None = None
-        """While a table seats this connection before its welcome (a seat taken back
-        by token): what the table sends it meanwhile, sent after the welcome, which
-        the session sends itself once the table has answered."""
         self.written = trio.Event()
         """Set once nothing more will be written: the queue went out, or the connection
         ended (what a stopping server waits for, ``Server.drain``)."""
 
     # ------------------------------------------------------------------ sending
-
-    def send(self, message: Message) -> None:
-        """Queue ``message``; a full queue means the client is not reading: drop it."""
-        if self._closing:
-            return
-        if self._early is not None:
-            self._early.append(message)
-            return
-        try:
-            data = self.conn.send(message)
-        except LocalProtocolError:
-            return  # not sendable now (closed, or before welcome): nothing to do
-        self.outbox.put(data)
-        if self.conn.closed:
-            self.close_soon()
+    # (the session's own frames go through its port, as a table's do)
 
     @property
-    def version(self) -> int:
-        """The negotiated protocol version (tables encode shared frames with it)."""
-        return self.conn.version or PROTOCOL_VERSION
+    def name(self) -> str:
+        """The name shown at a table (kept by the port, which tables name)."""
+        return self.port.name
 
-    def send_encoded(self, data: bytes) -> None:
-        """Queue frames already encoded at this connection's version (one, or several
-        back to back: an action's events to one member go as one piece)."""
-        if self._closing:
-            return
-        if self._early is not None:
-            self._early.append(data)
-            return
-        try:
-            self.outbox.put(self.conn.send_encoded(data))
-        except LocalProtocolError:
-            return
-
-    def _too_slow(self) -> None:
-        """The client does not read: what is queued for it is dropped and it is told
-        ``too_slow`` if it reads again within SLOW_GRACE; the connection closes then, or
-        at the end of the grace without the error (a peer that does not read cannot hold
-        the connection open)."""
-        if self._closing:
-            return
-        log.info("connection %d dropped: too slow", self.number)
-        self._closing = True
-        try:
-            last: bytes | None = self.conn.send(
-                Error("too_slow", "you did not read your frames fast enough; reconnect")
-            )
-        except LocalProtocolError:
-            last = None
-        self.outbox.give_up(last)
-        self._scope.deadline = min(self._scope.deadline, trio.current_time() + SLOW_GRACE)
-
-    def close_soon(self) -> None:
-        """Close after the frames already queued have gone out (within a few seconds:
-        a peer that does not read cannot hold the connection open)."""
-        if self._closing:
-            return
-        self._closing = True
-        self._scope.deadline = min(self._scope.deadline, trio.current_time() + CLOSE_GRACE)
-        self.outbox.close()  # the writer sends what is queued, then ends
+    @property
+    def _closing(self) -> bool:
+        return self.port.closing
 
     # ------------------------------------------------------------------ tasks
 
@@ -228,7 +165,7 @@ class Session:
         if self.limits.send_buffer and isinstance(self.stream, trio.SocketStream):
             self.stream.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
         try:
-            with self._scope:
+            with self.port.scope:
                 async with trio.open_nursery() as nursery:
                     nursery.start_soon(self._writer)
                     try:
@@ -237,14 +174,14 @@ class Session:
                             await self._reader()
                     finally:
                         if not self._closing:
-                            self.close_soon()
+                            self.port.close_soon()
         except* (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as group:
             log.debug("connection %d: %s", self.number, group.exceptions[0])
         finally:
-            self._closing = True
+            self.port.closing = True
             self.outbox.close()  # no more direct writes: the descriptor is about to go
             self.written.set()
-            self.lobby.unwatch(self)
+            self.lobby.unwatch(self.port)
             with trio.CancelScope(shield=True):
                 await self._leave_table(disconnect=True)
             await self._linger()
@@ -278,7 +215,7 @@ class Session:
         await self.outbox.run()
         self._flushed = True
         self.written.set()
-        self._scope.cancel()
+        self.port.scope.cancel()
 
     async def _heartbeat(self) -> None:
         # Start at a random point of the interval, so that a thousand connections made
@@ -288,10 +225,10 @@ class Session:
             await trio.sleep(self.limits.ping_interval)
             if trio.current_time() - self._last_heard > self.limits.idle_timeout:
                 log.info("connection %d dropped: silent", self.number)
-                self.send(Error("timeout", "no word from the client for too long"))
-                self.close_soon()
+                self.port.send(Error("timeout", "no word from the client for too long"))
+                self.port.close_soon()
                 return
-            self.send(Ping(next(self._nonce)))
+            self.port.send(Ping(next(self._nonce)))
 
     async def _receive(self) -> bool:
         """Read once into the protocol object; False at end of stream."""
@@ -307,7 +244,7 @@ class Session:
                 try:
                     message = self.conn.next_message()
                 except RemoteProtocolError as exc:
-                    self.send(Error.of(exc))
+                    self.port.send(Error.of(exc))
                     return False
                 if message is None:
                     if not await self._receive():
@@ -316,23 +253,23 @@ class Session:
                 assert isinstance(message, Hello)
                 hello = message
         if hello is None:
-            self.send(Error("timeout", "no hello within the time allowed"))
+            self.port.send(Error("timeout", "no hello within the time allowed"))
             return False
         try:
-            self.name = self.own_name = clean_name(hello.name)
+            self.port.name = self.own_name = clean_name(hello.name)
         except BadText as exc:
-            self.send(Error("bad_message", str(exc)))
+            self.port.send(Error("bad_message", str(exc)))
             return False
         found = self.lobby.find_token(hello.token) if hello.token else None
         if found is not None and self.conn.role == "spectator":
             found = None  # a spectator never takes a seat
         if found is not None and hello.token is not None:
             table = found[0]
-            self._early = []
+            self.port.early = []
             try:
-                seat = await table.reclaim(hello.token, self)
+                seat = await table.reclaim(hello.token, self.port)
             finally:
-                early, self._early = self._early, None
+                early, self.port.early = self.port.early, None
             if seat is not None:
                 self.send_raw_welcome(table.id, seat)
                 self._send_early(early)
@@ -341,11 +278,11 @@ class Session:
                 return True
         if hello.token and self.conn.role != "spectator":
             for table in self.lobby.find_former(hello.token):
-                self._early = []
+                self.port.early = []
                 try:
-                    watching = await table.watch_to_return(hello.token, self)
+                    watching = await table.watch_to_return(hello.token, self.port)
                 finally:
-                    early, self._early = self._early, None
+                    early, self.port.early = self.port.early, None
                 if watching:
                     self.send_raw_welcome(table.id, None)
                     self._send_early(early)
@@ -361,9 +298,9 @@ class Session:
         """Send what a table sent while this connection was being welcomed."""
         for item in early:
             if isinstance(item, bytes):
-                self.send_encoded(item)
+                self.port.send_encoded(item)
             else:
-                self.send(item)
+                self.port.send(item)
 
     def send_raw_welcome(self, table: str | None, seat: int | None) -> None:
         """The welcome; ``name`` only when it differs from the hello's (trimmed, or the
@@ -388,7 +325,7 @@ class Session:
                     if self._refuse_for_rate(exc.request_id):
                         return
                     continue
-                self.send(Error.of(exc))
+                self.port.send(Error.of(exc))
                 if self.conn.closed:
                     return
                 continue
@@ -413,12 +350,12 @@ class Session:
     def _refuse_for_rate(self, rid: int | None) -> bool:
         """Answer ``rate_limited``; True when the connection kept flooding and closes."""
         self._strikes += 1
-        self.send(Error("rate_limited", "too many requests; slow down", rid))
+        self.port.send(Error("rate_limited", "too many requests; slow down", rid))
         if self._strikes < self.limits.strikes:
             return False
         log.info("connection %d dropped: flooding", self.number)
-        self.send(Error("flooding", "too many requests after rate_limited; closing"))
-        self.close_soon()
+        self.port.send(Error("flooding", "too many requests after rate_limited; closing"))
+        self.port.close_soon()
         return True
 
     def _within_rate(self) -> bool:
@@ -437,24 +374,24 @@ class Session:
 
     async def _handle(self, message: Message) -> None:
         if isinstance(message, Ping):
-            self.send(Pong(message.nonce))
+            self.port.send(Pong(message.nonce))
             return
         if not isinstance(message, Request):
             return  # pong, or something harmless
-        seen = self.recent.get(message.id)
+        seen = self.port.recent.get(message.id)
         if seen is not None:
-            self.send(seen)  # a retried request: answered again, applied once
+            self.port.send(seen)  # a retried request: answered again, applied once
             return
         try:
             answer: Message = await self._request(message)
         except ProtocolError as exc:
             answer = Error(exc.code, exc.message[:1000], message.id)
         if isinstance(answer, Error) and answer.code == UNAVAILABLE:
-            self.send(answer)  # not remembered: the same id, sent again later, is carried out
+            self.port.send(answer)  # not remembered: the same id, sent again later, is carried out
             return
-        self.recent.remember(message.id, answer)
+        self.port.recent.remember(message.id, answer)
         await self._store_answer(message, answer)
-        self.send(answer)
+        self.port.send(answer)
 
     async def _store_answer(self, message: Request, answer: Message) -> None:
         """Keep a seated member's answer on disk before sending it, so an id resent
@@ -465,7 +402,7 @@ class Session:
         if isinstance(message, Action) and isinstance(answer, Ack):
             return
         if self.table is not None:
-            await self.table.remember_answer(self, message.id, answer)
+            await self.table.remember_answer(self.port, message.id, answer)
 
     async def _request(self, message: Request) -> Message:
         """Carry out a request through its handler (``HANDLERS``, by message type)."""
@@ -476,26 +413,26 @@ class Session:
 
     @handles(Action)
     async def _on_action(self, message: Action) -> Message:
-        await self._at_table().act(self, message.action, message.seq, message.id)
+        await self._at_table().act(self.port, message.action, message.seq, message.id)
         return Ack.trusted(id=message.id)  # (the hot path: an id read from the wire)
 
     @handles(Chat)
     async def _on_chat(self, message: Chat) -> Message:
-        await self._at_table().chat(self, message.text)
+        await self._at_table().chat(self.port, message.text)
         return Ack(message.id)
 
     @handles(Resync)
     async def _on_resync(self, message: Resync) -> Message:
-        await self._at_table().resync(self)
+        await self._at_table().resync(self.port)
         return Ack(message.id)
 
     @handles(ListTables)
     async def _on_list_tables(self, message: ListTables) -> Message:
-        self.lobby.watch(self)
-        infos = [t.info() for t in self.lobby.tables.values()]
-        self.send(Tables(tuple(infos[:TABLES_PER_FRAME])))
+        self.lobby.watch(self.port)
+        infos = self.lobby.infos()
+        self.port.send(Tables(tuple(infos[:TABLES_PER_FRAME])))
         for info in infos[TABLES_PER_FRAME:]:
-            self.send(TableUpdate(info))
+            self.port.send(TableUpdate(info))
         return Ack(message.id)
 
     @handles(CreateTable)
@@ -503,7 +440,7 @@ class Session:
         await self._not_at_table()
         table = self.lobby.create(message.options)
         try:
-            seat, token = await self._enter(table.join(self))
+            seat, token = await self._enter(table.join(self.port))
         except ProtocolError:  # (the store is down): a table nobody sits at is not kept
             await self.lobby.left(table)
             raise
@@ -514,7 +451,7 @@ class Session:
     async def _on_join(self, message: Join) -> Message:
         await self._not_at_table()
         table = self.lobby.get(message.table)
-        seat, token = await self._enter(table.join(self, message.seat))
+        seat, token = await self._enter(table.join(self.port, message.seat))
         self.table = table
         return Ack(message.id, table=table.id, seat=seat, token=token)
 
@@ -522,7 +459,7 @@ class Session:
     async def _on_spectate(self, message: Spectate) -> Message:
         await self._not_at_table()
         table = self.lobby.get(message.table)
-        await self._enter(table.spectate(self))
+        await self._enter(table.spectate(self.port))
         self.table = table
         return Ack(message.id, table=table.id)
 
@@ -534,38 +471,38 @@ class Session:
 
     @handles(AddBot)
     async def _on_add_bot(self, message: AddBot) -> Message:
-        seat = await self._at_table().add_bot(self, message.kind, message.seat)
+        seat = await self._at_table().add_bot(self.port, message.kind, message.seat)
         return Ack(message.id, seat=seat)
 
     @handles(RemoveBot)
     async def _on_remove_bot(self, message: RemoveBot) -> Message:
-        await self._at_table().remove_bot(self, message.seat)
+        await self._at_table().remove_bot(self.port, message.seat)
         return Ack(message.id)
 
     @handles(Start)
     async def _on_start(self, message: Start) -> Message:
-        await self._at_table().start(self, message.first_seat)
+        await self._at_table().start(self.port, message.first_seat)
         return Ack(message.id)
 
     @handles(Rematch)
     async def _on_rematch(self, message: Rematch) -> Message:
-        await self._at_table().rematch(self)
+        await self._at_table().rematch(self.port)
         return Ack(message.id)
 
     @handles(Hint)
     async def _on_hint(self, message: Hint) -> Message:
         table = self._at_table()
-        self.send(await suggestion(table.thinkers, await table.hint_question(self)))
+        self.port.send(await suggestion(table.thinkers, await table.hint_question(self.port)))
         return Ack(message.id)
 
     @handles(ListReplays)
     async def _on_list_replays(self, message: ListReplays) -> Message:
-        self.send(Replays(tuple(await self._replay_list())))
+        self.port.send(Replays(tuple(await self._replay_list())))
         return Ack(message.id)
 
     @handles(GetReplay)
     async def _on_get_replay(self, message: GetReplay) -> Message:
-        self.send(await self._replay(message.game, message.table))
+        self.port.send(await self._replay(message.game, message.table))
         return Ack(message.id)
 
     async def _replay_list(self) -> list[ReplayInfo]:
@@ -602,13 +539,13 @@ class Session:
         """Join, create or spectate: the lobby pushes stop first (PROTOCOL.md 5.1), so
         the table's own ``table_update`` is the only one and none comes between the
         snapshot and the ack; a refused entry keeps the pushes."""
-        watching = self in self.lobby.watchers
-        self.lobby.unwatch(self)
+        watching = self.port in self.lobby.watchers
+        self.lobby.unwatch(self.port)
         try:
             return await entering
         except BaseException:
             if watching:
-                self.lobby.watch(self)
+                self.lobby.watch(self.port)
             raise
 
     def _at_table(self) -> Table:
@@ -618,7 +555,7 @@ class Session:
 
     async def _not_at_table(self) -> None:
         if self.table is not None:
-            if self.table.id in self.lobby.tables and await self.table.present(self):
+            if self.table.id in self.lobby.tables and await self.table.present(self.port):
                 raise ProtocolError("already_at_table", "leave your table first")
             self.table = None
 
@@ -628,13 +565,13 @@ class Session:
             return
         self.table = None
         if disconnect:
-            await table.disconnect(self)
+            await table.disconnect(self.port)
         else:
-            await table.leave(self)
+            await table.leave(self.port)
             self._restore_name()
         await self.lobby.left(table)
 
     def _restore_name(self) -> None:
         """Back in the lobby, the player is again the name it said hello with: a table's
         ``(2)`` was only there to tell two of the same name apart."""
-        self.name = self.own_name
+        self.port.name = self.own_name

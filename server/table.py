@@ -15,15 +15,33 @@ by the model, ``Write``; the model's undo when one fails), a searching bot's dec
 (in a task beside the table's, its answer coming back as a command), and sleeping
 until the next deadline the model's clocks name.
 
-A played card's path: the session's ``act`` command, the model (``action_of``,
-``apply``), the store write it words, the model again (``applied``, ``changed``, which
-numbers the events and has server/broadcast.py make each member's frames), then one
-``Frames`` effect queued to the members (``Member.send_encoded``, which only queues; a
-connection that cannot keep up is dropped by its own session) and the command's
-answer. The table never asks a session anything and never waits for one. Sessions
-and the lobby ask the table only by command, bar the lobby's questions (``info``, the
-info members were last told; whose token a seat holds). Engine values reach the wire
-through server/wire.py only.
+A played card's path, file by file (3 to 8 in the table's own task, where nothing waits
+for a session or the lobby; 4 to 8 are each called from this shell, which drives them
+in turn, so the path comes back only into the shell and, between steps, the model):
+
+1. server/session.py: the reader reads the ``action`` request (``_on_action``) and
+   hands its table the ``act`` command, naming its port, not itself;
+2. server/mailbox.py: the command waits in the table's mailbox (``call``) until the
+   table's task takes it (``next``, ``carry_out``);
+3. server/table.py: ``act`` asks the model;
+4. server/model.py: ``action_of`` (the seat's action, as the engine's, through
+   protocol/messages.py), then ``apply`` (the engine plays it), which words the store's
+   write (``AppendAction``);
+5. server/store.py: the shell awaits the write (``_write``; shielded);
+6. server/model.py: ``applied``, then ``changed`` numbers the events and has
+7. server/broadcast.py (and server/wire.py) encode each member's frames: one
+   ``Frames`` effect;
+8. server/outbox.py: the shell carries the effect out (``_carry_out``): each member's
+   ``Port.send_encoded`` queues its piece (a connection that cannot keep up is
+   dropped by its port);
+9. server/mailbox.py hands the command's answer back to the session, which queues the
+   ack through its own port and flushes every outbox (server/outbox.py).
+
+So the table never calls a session (it holds ports, server/outbox.py) and never calls
+the lobby: what the lobby knows of a table is the ``Notice`` the table posts to it
+(``LobbyChanged``, server/effects.py) and the lobby takes in in its own time. Sessions
+ask the table only by command. Engine values reach the wire through server/wire.py
+only.
 """
 
 from __future__ import annotations
@@ -41,7 +59,7 @@ import outcome
 import trio
 
 from engine import Action as EngineAction
-from engine import Game, view_of
+from engine import view_of
 from engine.bots import Bot, make_bot
 from protocol.errors import ProtocolError
 from protocol.messages import (
@@ -49,15 +67,12 @@ from protocol.messages import (
     GameAction,
     Message,
     Replay,
-    Snapshot,
-    TableInfo,
     TableOptions,
     decode_message,
 )
 
 from .clocks import (
     BotTurn,
-    Clocks,
     Due,
     EndGrace,
     Plus3Over,
@@ -65,12 +80,12 @@ from .clocks import (
     TurnOver,
     safe_default,
 )
-from .effects import AppendAction, Close, Frames, SaveRow, Send, Write
-from .faults import PAUSED_TEXT, UNAVAILABLE, Pause, StoreUnavailable
+from .effects import AppendAction, Close, Frames, LobbyChanged, Notice, SaveRow, Send, Write
+from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable
 from .hints import Question, question
-from .mailbox import Closed, Mailbox
+from .mailbox import Closed, Mailbox, Postbox
 from .model import Ask, TableModel
-from .seats import Member, Seat, Watch
+from .seats import Member, Seat
 from .standings import Tally
 from .store import SavedTable, Store
 from .thinking import SEARCH_LIMIT, SearchTimeout, Thinkers, thinkers
@@ -137,7 +152,7 @@ class Table:
         stand_in_delay: float = 3.0,
         seed_source: random.Random | None = None,
         store: Store | None = None,
-        on_change: Callable[[Table], None] | None = None,
+        notices: Postbox[Notice] | None = None,
         thinkers: Thinkers | None = None,
     ) -> None:
         self.id = table_id
@@ -149,10 +164,18 @@ class Table:
         self.store = store
         self.thinkers = thinkers
         """Where searching bots think (None: a thread of this process)."""
-        self._on_change = on_change
+        self._notices = notices
+        """Where the table posts its notices for the lobby (server/lobby.py drains it)."""
         self._closed = False
         self._mailbox = Mailbox(table_id)
         self._nursery: trio.Nursery | None = None
+        self.publish_first()
+
+    def publish_first(self) -> None:
+        """Post the table's notice as it is now (made, or rebuilt), for the lobby to
+        file before anyone was told anything of the table."""
+        if self._notices is not None:
+            self._notices.post(self.model.notice(first=True))
 
     # ------------------------------------------------------------------ effects
 
@@ -171,100 +194,8 @@ class Table:
                 effect.member.send(effect.message)
             elif isinstance(effect, Close):
                 effect.member.close_soon()
-            elif self._on_change is not None:
-                self._on_change(self)
-
-    # ------------------------------------------------------------------ questions
-    # (the lobby's questions, and the tests': the model answers)
-
-    def info(self) -> TableInfo:
-        """The table as the lobby sees it: as its members were last told (never a
-        change still waiting for the store), or as it is before anyone was."""
-        return self.model.last_info or self.model.info()
-
-    def seat_of_token(self, token: str) -> int | None:
-        return self.model.seat_of_token(token)
-
-    def seat_of_former(self, token: str) -> int | None:
-        return self.model.seat_of_former(token)
-
-    def everyone(self) -> list[Member]:
-        return self.model.everyone()
-
-    def snapshot(self, member: Member) -> Snapshot:
-        return self.model.snapshot(member)
-
-    @property
-    def empty(self) -> bool:
-        return self.model.empty
-
-    @property
-    def seats(self) -> list[Seat | None]:
-        return self.model.seats
-
-    @property
-    def members(self) -> dict[Member, Watch]:
-        return self.model.members
-
-    @property
-    def game(self) -> Game | None:
-        return self.model.game
-
-    @game.setter
-    def game(self, game: Game | None) -> None:
-        self.model.game = game
-
-    @property
-    def state(self) -> str:
-        return self.model.state
-
-    @state.setter
-    def state(self, state: str) -> None:
-        self.model.state = state
-
-    @property
-    def actions(self) -> list[EngineAction]:
-        return self.model.actions
-
-    @actions.setter
-    def actions(self, actions: list[EngineAction]) -> None:
-        self.model.actions = actions
-
-    @property
-    def seq(self) -> int:
-        return self.model.seq
-
-    @property
-    def seed(self) -> int:
-        return self.model.seed
-
-    @property
-    def host(self) -> int | None:
-        return self.model.host
-
-    @property
-    def game_id(self) -> int | None:
-        return self.model.game_id
-
-    @property
-    def standings(self) -> Tally:
-        return self.model.standings
-
-    @property
-    def stand_in_moves(self) -> set[int]:
-        return self.model.stand_in_moves
-
-    @property
-    def timeout_moves(self) -> set[int]:
-        return self.model.timeout_moves
-
-    @property
-    def clocks(self) -> Clocks:
-        return self.model.clocks
-
-    @property
-    def pause(self) -> Pause:
-        return self.model.pause
+            elif isinstance(effect, LobbyChanged) and self._notices is not None:
+                self._notices.post(effect.notice)  # (posted, never waited for)
 
     # ------------------------------------------------------------------ commands
 
@@ -598,14 +529,12 @@ class Table:
                                game.by)
             model.game_id = game.id
             model.state = "over" if model.game is not None and model.game.over else "playing"
+        model.info_cache = None  # (made for the empty table's first notice)
         model.saved_info = model.info()
+        table.publish_first()
         table._arm()
         model.clocks.hold(hold)
         return table
-
-    def invalidate(self) -> None:
-        """Forget cached views and info (after the game was replaced from outside)."""
-        self.model.invalidate()
 
     # ------------------------------------------------------------------ clocks
 
@@ -774,10 +703,19 @@ class Table:
         """Have ``step`` carried out in the table's task (without waiting for it)."""
         self._mailbox.post(step)
 
-    def close(self) -> None:
-        """Stop the table's task (once it has carried out what it has begun)."""
-        self._closed = True
-        self._mailbox.post(_nothing)
+    def close(self, farewell: Message | None = None) -> None:
+        """Stop the table's task (once it has carried out what it has begun), telling
+        its members ``farewell`` first if given (the server stopping)."""
+        if farewell is None:
+            self._closed = True
+            self._mailbox.post(_nothing)
+            return
+
+        async def tell_and_close() -> None:
+            self.model.tell(farewell)
+            self._closed = True
+
+        self._mailbox.post(tell_and_close)
 
 
 async def _nothing() -> None:

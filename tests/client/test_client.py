@@ -122,13 +122,13 @@ def _set_game(table: Any, pos: dict[str, Any]) -> None:
     own task (the only one that changes a table)."""
 
     async def deal() -> None:
-        table.game = game_from_position(pos)
-        table.state = "playing"
-        table.actions = []
-        table.invalidate()
+        table.model.game = game_from_position(pos)
+        table.model.state = "playing"
+        table.model.actions = []
+        table.model.invalidate()
         table._arm()
-        for member in table.members:
-            member.send(table.snapshot(member))
+        for member in table.model.members:
+            member.send(table.model.snapshot(member))
 
     table.post(deal)
 

@@ -48,7 +48,7 @@ def holder(server: ServerThread, table: str) -> object:
 
     def member() -> object:
         assert server.server is not None
-        seat = server.server.lobby.tables[table].seats[0]
+        seat = server.server.lobby.tables[table].model.seats[0]
         assert seat is not None
         return seat.member
 

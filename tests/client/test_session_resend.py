@@ -69,7 +69,7 @@ async def seated_at_a_waiting_table(session: Session) -> str:
 def bots_at(server: ServerThread, table: str) -> int:
     def count() -> int:
         assert server.server is not None
-        seats = server.server.lobby.tables[table].seats
+        seats = server.server.lobby.tables[table].model.seats
         return sum(1 for s in seats if s is not None and s.bot is not None)
 
     result: int = server.call(count)

@@ -125,7 +125,7 @@ async def test_while_the_store_is_down_seat_changes_are_refused_and_go_through_a
         store.failing = {"t1", "t2"}  # (t2: the next table made)
         added = await a.request(AddBot, kind="basic")  # the write that finds it down
         assert isinstance(added, Error) and added.code == "unavailable", added
-        assert table.seats[2] is None  # undone: nothing unstored is kept
+        assert table.model.seats[2] is None  # undone: nothing unstored is kept
         await a.wait_for(lambda m: isinstance(m, Timer) and m.kind == "paused")
         b = await connect(nursery, port, "B")
         joined = await b.request(Join, table="t1")
@@ -141,7 +141,7 @@ async def test_while_the_store_is_down_seat_changes_are_refused_and_go_through_a
                          and m.seconds is None, timeout=20)
         assert isinstance(await b.request(Join, table="t1"), Ack)
         assert isinstance(await a.request(RemoveBot, seat=1), Ack)
-        assert [s.name if s else None for s in table.seats] == ["A", None, "B", None]
+        assert [s.name if s else None for s in table.model.seats] == ["A", None, "B", None]
         assert isinstance(await a.request(Start), Ack)
         saved = {t.id: t for t in store.load_tables()}["t1"]
         assert saved.state == "playing" and saved.game is not None

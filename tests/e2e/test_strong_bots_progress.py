@@ -117,16 +117,16 @@ async def test_a_strong_bots_play_saying_last_card_is_played_not_asked_for_again
         pos = position(hands=[["R1", "G3", "B4"], ["R3", "G7"]], turn=1,
                        options={"must_play_if_able": True})
         async with table.held():
-            table.game = game_from_position(pos)
-            table.state = "playing"
-            table.invalidate()
+            table.model.game = game_from_position(pos)
+            table.model.state = "playing"
+            table.model.invalidate()
             table._arm()
         with trio.fail_after(20):
-            while not table.actions:
+            while not table.model.actions:
                 await trio.sleep(0.01)
         nursery.cancel_scope.cancel()
-    assert table.actions[0] == EngineAction("play", 1, "R3", None, True)
-    assert table.game is not None and table.game.hands[1] == ["G7"]  # said: no penalty
+    assert table.model.actions[0] == EngineAction("play", 1, "R3", None, True)
+    assert table.model.game is not None and table.model.game.hands[1] == ["G7"]  # said: no penalty
 
 
 def _children(pid: int) -> list[int]:
@@ -222,7 +222,7 @@ async def test_a_stuck_search_plays_basic_and_no_other_table_waits(
                 patch.setattr(server.model, "make_bot", lambda kind, seed=None: HangingBot())
                 await stuck.add_bot(a, "strong")
                 await stuck.start(a, first_seat=1)
-            seat = stuck.seats[1]
+            seat = stuck.model.seats[1]
             assert seat is not None and isinstance(seat.bot, HangingBot)
             c = Inbox("C")
             await other.join(c)
@@ -231,11 +231,11 @@ async def test_a_stuck_search_plays_basic_and_no_other_table_waits(
             with trio.fail_after(30):
                 while stuck.model.thinking is None:
                     await trio.sleep(0.01)
-                while not other.actions:  # ...while t1's bot is stuck in its search
+                while not other.model.actions:  # ...while t1's bot is stuck in its search
                     await trio.sleep(0.01)
-                assert not stuck.actions
-                while not stuck.actions:
+                assert not stuck.model.actions
+                while not stuck.model.actions:
                     await trio.sleep(0.05)
             nursery.cancel_scope.cancel()
-    assert stuck.actions[0].seat == 1
+    assert stuck.model.actions[0].seat == 1
     assert any("did not answer in time" in r.getMessage() for r in caplog.records)

@@ -198,9 +198,9 @@ def test_5_breaking_a_plus3_names_the_breaker_in_events_and_the_log() -> None:
                 await table.join(p)
             pos = position(hands=[["+3", "R1", "R3"], ["breaker", "G3"], ["B1", "B3"]])
             async with table.held():
-                table.game = game_from_position(pos)
-                table.state = "playing"
-                table.invalidate()
+                table.model.game = game_from_position(pos)
+                table.model.state = "playing"
+                table.model.invalidate()
             await table.act(people[0], m.GameAction("play", card="+3"))
             await table.act(people[1], m.GameAction("break"))
             for p in people:
@@ -502,8 +502,8 @@ def test_11_the_server_draws_seeds_that_fit_the_wire() -> None:
             await table.join(b)
             await table.start(a)
             nursery.cancel_scope.cancel()
-        assert table.seed == INT_MAX
-        replay = m.Replay(1, "t1", table.options, ("A", "B"), table.seed)
+        assert table.model.seed == INT_MAX
+        replay = m.Replay(1, "t1", table.options, ("A", "B"), table.model.seed)
         decoder = FrameDecoder()
         decoder.receive_data(replay.encode())
         frame = decoder.next_frame()

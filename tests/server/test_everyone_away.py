@@ -62,15 +62,15 @@ async def test_nothing_moves_while_everyone_is_away_and_play_resumes_when_one_is
 ) -> None:
     # the bot's turn
     table, a, b, token_a, _token_b, w = await two_people_and_a_bot(nursery, first=2)
-    seq = table.seq
+    seq = table.model.seq
     await everyone_drops(table, mock_clock, a, b)
     assert all_away_told(w) is True
     seen = len(w.got)
     await tick_until(table, mock_clock, trio.current_time() + 600)
-    assert table.seq == seq and table.actions == []  # the bot waited, nobody stood in
+    assert table.model.seq == seq and table.model.actions == []  # the bot waited, nobody stood in
     assert not [m for m in w.got[seen:] if isinstance(m, Event)]
     for i in (0, 1):  # nobody lost a seat (the grace period is 120 s)
-        seat = table.seats[i]
+        seat = table.model.seats[i]
         assert seat is not None and seat.person and seat.stand_in is None
     # every timer W was told of is lifted: no countdown runs while the table waits
     running: dict[tuple[str, int | None], float | None] = {}
@@ -86,12 +86,12 @@ async def test_nothing_moves_while_everyone_is_away_and_play_resumes_when_one_is
     assert any(isinstance(m, Timer) and m.kind == "reconnect" and m.seat == 1
                and m.seconds == GRACE for m in w.got[seen:])  # B's grace starts afresh
     await tick_until(table, mock_clock, back + BOT_DELAY + 0.5)
-    assert table.actions and table.actions[0].seat == 2  # the bot plays again
+    assert table.model.actions and table.model.actions[0].seat == 2  # the bot plays again
     await tick_until(table, mock_clock, back + GRACE - 1)
-    seat_b = table.seats[1]
+    seat_b = table.model.seats[1]
     assert seat_b is not None and seat_b.person  # B's grace counts from A's return
     await tick_until(table, mock_clock, back + GRACE + 1)
-    seat_b = table.seats[1]
+    seat_b = table.model.seats[1]
     assert seat_b is not None and seat_b.bot is not None  # then the usual: a bot keeps it
 
 
@@ -103,16 +103,17 @@ async def test_a_turn_timer_starts_in_full_when_one_is_back(
                                                                    turn_timer=5)
     await everyone_drops(table, mock_clock, a, b)
     await tick_until(table, mock_clock, trio.current_time() + 600)
-    assert table.actions == []  # A's turn did not run out, no stand-in played for A
+    assert table.model.actions == []  # A's turn did not run out, no stand-in played for A
     a2 = Inbox("A")
     assert await table.reclaim(token_a, a2) == 0
     back = trio.current_time()
     assert any(isinstance(m, Timer) and m.kind == "turn" and m.seat == 0 and m.seconds == 5
                for m in w.got)
     await tick_until(table, mock_clock, back + 4.5)
-    assert table.actions == []  # A has the whole 5 s again
+    assert table.model.actions == []  # A has the whole 5 s again
     await tick_until(table, mock_clock, back + 6)
-    assert table.actions and table.actions[0].seat == 0 and table.timeout_moves == {0}
+    model = table.model
+    assert model.actions and model.actions[0].seat == 0 and model.timeout_moves == {0}
 
 
 @pytest.mark.trio
@@ -125,7 +126,7 @@ async def test_the_table_does_not_wait_while_one_person_is_here(
     gone = trio.current_time()
     assert not all_away_told(w)
     await tick_until(table, mock_clock, gone + STAND_IN_DELAY + 1)
-    assert 0 in table.stand_in_moves and table.actions[0].seat == 1
+    assert 0 in table.model.stand_in_moves and table.model.actions[0].seat == 1
 
 
 @pytest.mark.trio
@@ -138,10 +139,10 @@ async def test_a_table_everyone_left_for_an_hour_is_played_out_by_bots(
     await everyone_drops(table, mock_clock, a, b)
     start = trio.current_time()
     await tick_until(table, mock_clock, start + ABANDONED - 5)
-    assert table.actions == []
+    assert table.model.actions == []
     await tick_until(table, mock_clock, start + ABANDONED + 5)
-    assert all(s is not None and s.bot is not None for s in table.seats)
-    assert table.actions  # the bots play on
+    assert all(s is not None and s.bot is not None for s in table.model.seats)
+    assert table.model.actions  # the bots play on
 
 
 @pytest.mark.trio

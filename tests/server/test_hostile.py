@@ -183,7 +183,7 @@ async def test_hostile_sessions_while_an_honest_table_plays_on(
         for table in kept:
             assert any(
                 s is not None and s.person and s.member is None and s.away_since is not None
-                for s in table.seats
+                for s in table.model.seats
             ), f"table {table.id} is kept with nobody to wait for"
         assert len(server.lobby.nursery.child_tasks) <= tasks_before + len(kept)
         assert not server.lobby.watchers

@@ -43,8 +43,8 @@ class Follower(Inbox):
 
 def truth(table: Table, seat: int) -> Legal:
     """What the engine lets ``seat`` do now."""
-    assert table.game is not None
-    return {(a.type, a.card, a.color) for a in table.game.legal_actions() if a.seat == seat}
+    assert table.model.game is not None
+    return {(a.type, a.card, a.color) for a in table.model.game.legal_actions() if a.seat == seat}
 
 
 def assert_lists_true(table: Table, seats: dict[int, Follower], watcher: Follower) -> None:
@@ -56,11 +56,11 @@ def assert_lists_true(table: Table, seats: dict[int, Follower], watcher: Followe
 async def set_position(table: Table, pos: dict[str, Any]) -> None:
     """Replace the dealt game by ``pos``; everyone gets a snapshot of it."""
     async with table.held():
-        table.game = game_from_position(pos)
-        table.state = "playing"
-        table.invalidate()
-        for member in table.members:
-            member.send(table.snapshot(member))
+        table.model.game = game_from_position(pos)
+        table.model.state = "playing"
+        table.model.invalidate()
+        for member in table.model.members:
+            member.send(table.model.snapshot(member))
         table._arm()
 
 
@@ -81,12 +81,12 @@ async def seated_then_spectator(
     await table.spectate(watcher)
     await table.start(seats[0], first_seat=0)
     for i, old in list(seats.items()):
-        seat = table.seats[i]
+        seat = table.model.seats[i]
         assert seat is not None and seat.token is not None
         await table.disconnect(old)
         again = seats[i] = Follower(old.name)
         assert await table.reclaim(seat.token, again) == i
-    assert next(iter(table.members)) is watcher
+    assert next(iter(table.model.members)) is watcher
     return seats, watcher
 
 
@@ -117,11 +117,11 @@ async def test_a_timer_closing_a_run_empties_the_seats_list(
     await set_position(table, _taki_position())
     await act(table, seats[0], "play", "Rtaki")
     await act(table, seats[0], "play", "R3")
-    hand = list(table.game.hands[0]) if table.game else []
+    hand = list(table.model.game.hands[0]) if table.model.game else []
     mock_clock.jump(31)  # seat 0's turn timer runs out: the server closes the run
     await table.tick()
-    assert table.game is not None and table.game.hands[0] == hand
-    assert table.game.turn == 1
+    assert table.model.game is not None and table.model.game.hands[0] == hand
+    assert table.model.game.turn == 1
     assert_lists_true(table, seats, watcher)
     assert seats[0].legal == set()
 
@@ -147,7 +147,7 @@ async def test_another_seats_break_empties_a_waiting_seats_pass(nursery: trio.Nu
     await act(table, seats[0], "play", "+3")
     assert seats[2].legal == {("pass", None, None)}
     await act(table, seats[1], "break")  # the window closes; seat 2's hand stays
-    assert table.game is not None and table.game.plus3 is None
+    assert table.model.game is not None and table.model.game.plus3 is None
     assert_lists_true(table, seats, watcher)
     assert seats[2].legal == set()
 
@@ -167,7 +167,7 @@ async def test_a_stand_ins_break_empties_a_waiting_seats_pass(
     assert seats[2].legal == {("pass", None, None)}
     mock_clock.jump(6)
     await table.tick()  # the stand-in breaks the +3 (what a basic bot does)
-    assert table.game is not None and table.game.plus3 is None
+    assert table.model.game is not None and table.model.game.plus3 is None
     assert_lists_true(table, seats, watcher)
     assert seats[2].legal == set()
 
@@ -184,7 +184,7 @@ async def test_a_seat_taking_its_seat_back_gets_its_list_and_then_its_changes(
     await set_position(table, _taki_position())
     await act(table, seats[0], "play", "Rtaki")
     await act(table, seats[0], "play", "R3")
-    seat = table.seats[0]
+    seat = table.model.seats[0]
     assert seat is not None and seat.token is not None
     await table.disconnect(seats[0])
     back = seats[0] = Follower("A")

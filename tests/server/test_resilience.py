@@ -44,11 +44,11 @@ from ..support.util import position
 async def set_position(server: Any, pos: dict[str, Any]) -> None:
     table: Table = server.lobby.tables["t1"]
     async with table.held():
-        table.game = game_from_position(pos)
-        table.state = "playing"
-        table.invalidate()
-        for member in table.members:
-            member.send(table.snapshot(member))
+        table.model.game = game_from_position(pos)
+        table.model.state = "playing"
+        table.model.invalidate()
+        for member in table.model.members:
+            member.send(table.model.snapshot(member))
         table._arm()
 
 

@@ -32,21 +32,21 @@ async def test_a_restart_keeps_seq_log_and_stand_in_marks(tmp_path: Path) -> Non
                 await trio.sleep(0.01)
         assert isinstance(await b.act(b.legal[0]), Ack)
         nursery.cancel_scope.cancel()
-    seq = old.seq  # (the stand-in may have moved again meanwhile)
+    seq = old.model.seq  # (the stand-in may have moved again meanwhile)
     async with running_server(bot_delay=0, stand_in_delay=30, data_dir=tmp_path) as (
         server, port, nursery,
     ):
         table = server.lobby.tables["t1"]
-        assert table.seq == seq
+        assert table.model.seq == seq
         # Every person's seat is absent: the table waits for them, no grace runs out.
-        assert all(s is not None and s.member is None for s in table.seats)
-        assert table.clocks.everyone_away() and table.info().all_away
+        assert all(s is not None and s.member is None for s in table.model.seats)
+        assert table.model.clocks.everyone_away() and table.model.info().all_away
         grace = table.options.reconnect_grace
         a2 = await connect(nursery, port, "A", token=token_a)
         a2.ids = a.ids  # ids never repeat within a seat's life
         snap = await a2.wait_for(lambda m: isinstance(m, Snapshot))
         # A is back: B's seat has a full grace period from then.
-        assert table.clocks.grace_due() == pytest.approx(trio.current_time() + grace, abs=5)
+        assert table.model.clocks.grace_due() == pytest.approx(trio.current_time() + grace, abs=5)
         assert isinstance(snap, Snapshot) and snap.seq == seq and snap.seat == 0
         log = list(snap.log or ())
         assert log and log[-1]["seq"] == seq
@@ -80,7 +80,7 @@ async def test_a_stand_in_waits_its_delay_counted_from_the_restart(tmp_path: Pat
         b2 = await connect(nursery, port, "B", token=token_b)
         b2.ids = ids_b
         await b2.wait_for(lambda m: isinstance(m, Snapshot))
-        assert not server.lobby.tables["t1"].seats[0].stand_in  # type: ignore[union-attr]
+        assert not server.lobby.tables["t1"].model.seats[0].stand_in  # type: ignore[union-attr]
         update = await b2.wait_for(
             lambda m: isinstance(m, TableUpdate) and bool(m.table.seats[0])
             and m.table.seats[0].stand_in  # type: ignore[union-attr]

@@ -76,11 +76,11 @@ async def test_no_stand_in_plays_before_the_person_could_reconnect(
     listening = trio.current_time()
     await back(table, 1)
     await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY)
-    assert table.actions == []  # seat 0 is still on turn, nothing was played for it
-    seat = table.seats[0]
+    assert table.model.actions == []  # seat 0 is still on turn, nothing was played for it
+    seat = table.model.seats[0]
     assert seat is not None and seat.stand_in is None
     await tick_until(table, mock_clock, listening + 120)  # A never comes back
-    assert table.stand_in_moves, "a stand-in plays for an absent person in the end"
+    assert table.model.stand_in_moves, "a stand-in plays for an absent person in the end"
 
 
 @pytest.mark.trio
@@ -94,7 +94,7 @@ async def test_a_rebuilt_turn_timer_waits_as_long(
     listening = trio.current_time()
     await back(table, 1)
     await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY)
-    assert table.actions == []  # no timed-out move either
+    assert table.model.actions == []  # no timed-out move either
 
 
 def plus3_played() -> tuple[int, dict[str, Any]]:
@@ -117,11 +117,12 @@ async def test_a_rebuilt_plus3_window_waits_as_long(
         stand_in_delay=STAND_IN_DELAY,
     )
     nursery.start_soon(table.run)
-    assert table.game is not None and table.game.plus3 is not None  # B may answer
+    assert table.model.game is not None and table.model.game.plus3 is not None  # B may answer
     listening = trio.current_time()
     await back(table, 0)  # A is back (B still away)
     await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY)
-    assert len(table.actions) == 1 and table.game.plus3 is not None  # nobody passed for B
+    model = table.model
+    assert len(model.actions) == 1 and model.game.plus3 is not None  # nobody passed for B
 
 
 @pytest.mark.trio
@@ -136,7 +137,8 @@ async def test_a_person_back_in_time_after_a_restart_keeps_the_turn(
     assert await table.reclaim(TOKENS[0], back) == 0
     assert back.legal, "still A's turn"
     await tick_until(table, mock_clock, listening + 60)
-    assert table.actions == [] and not table.stand_in_moves  # A is here: nobody plays for A
+    model = table.model
+    assert model.actions == [] and not model.stand_in_moves  # A is here: nobody plays for A
 
 
 def stand_in_for_a(message: object) -> bool:
@@ -223,11 +225,11 @@ async def test_a_turn_timer_started_after_the_rebuild_waits_as_long(
     listening = trio.current_time()
     await back(table, 2)
     await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY)
-    assert table.game is not None and table.actions  # the bot played
-    assert all(a.seat == 0 for a in table.actions), "nothing was played for B"
-    assert table.game.turn == 1
+    assert table.model.game is not None and table.model.actions  # the bot played
+    assert all(a.seat == 0 for a in table.model.actions), "nothing was played for B"
+    assert table.model.game.turn == 1
     await tick_until(table, mock_clock, listening + 120)
-    assert any(a.seat == 1 for a in table.actions), "B's turn runs out in the end"
+    assert any(a.seat == 1 for a in table.model.actions), "B's turn runs out in the end"
 
 
 @pytest.mark.trio
@@ -242,5 +244,6 @@ async def test_a_plus3_window_opened_after_the_rebuild_waits_as_long(
     listening = trio.current_time()
     await back(table, 2)
     await tick_until(table, mock_clock, listening + STAND_IN_DELAY + CLIENT_RETRY)
-    assert table.game is not None and table.game.plus3 is not None  # nobody passed for B
-    assert [a.seat for a in table.actions] == [0]
+    model = table.model
+    assert model.game is not None and model.game.plus3 is not None  # nobody passed for B
+    assert [a.seat for a in table.model.actions] == [0]

@@ -313,18 +313,18 @@ def test_plus3_window_closes_on_its_timer_as_pass() -> None:
                 await table.join(p)
             pos = position(hands=[["+3", "R1", "R3"], ["G1", "G3"], ["B1", "B3"]])
             async with table.held():
-                table.game = game_from_position(pos)
-                table.state = "playing"
+                table.model.game = game_from_position(pos)
+                table.model.state = "playing"
             await table.act(people[0], GameAction("play", card="+3"))
-            assert table.game.plus3 is not None
+            assert table.model.game.plus3 is not None
             timers = [m for m in people[1].got if isinstance(m, Timer)]
             assert timers and timers[-1].kind == "plus3" and timers[-1].seconds == 4
             start = trio.current_time()
             await table.act(people[2], GameAction("pass"))
-            while table.game.plus3 is not None:
+            while table.model.game.plus3 is not None:
                 await trio.sleep(0.1)
             assert trio.current_time() - start == pytest.approx(4, abs=0.2)
-            assert [len(h) for h in table.game.hands] == [2, 5, 5]
+            assert [len(h) for h in table.model.game.hands] == [2, 5, 5]
             nursery.cancel_scope.cancel()
 
     trio.run(scenario, clock=clock)
@@ -339,13 +339,13 @@ def test_turn_timer_plays_the_safe_default() -> None:
         async with trio.open_nursery() as nursery:
             nursery.start_soon(table.run)
             await two_started(table)
-            assert table.game is not None
+            assert table.model.game is not None
             start = trio.current_time()
             await trio.sleep(29)
-            assert table.game.turn == 0 and not table.actions
+            assert table.model.game.turn == 0 and not table.model.actions
             await trio.sleep(2)
-            assert [x.type for x in table.actions] == ["draw"]
-            assert table.game.turn == 1
+            assert [x.type for x in table.model.actions] == ["draw"]
+            assert table.model.game.turn == 1
             assert trio.current_time() - start >= 30
             nursery.cancel_scope.cancel()
 

@@ -62,7 +62,7 @@ async def test_a_full_disk_is_answered_pauses_the_table_and_it_resumes(
         store = srv.lobby.store
         assert isinstance(store, FlakyStore)
         t1 = srv.lobby.tables["t1"]
-        game = t1.game_id
+        game = t1.model.game_id
         # Another table on the same server: one person and a bot, whose writes work.
         c = await connect(nursery, port, "C")
         await c.request(CreateTable, options=options(seats=2))
@@ -130,7 +130,7 @@ async def test_a_bot_that_cannot_store_its_move_pauses_quietly(
         store = srv.lobby.store
         assert isinstance(store, FlakyStore)
         table = srv.lobby.tables["t1"]
-        store.failing = {"t1", table.game_id}
+        store.failing = {"t1", table.model.game_id}
         await c.wait_for(lambda m: isinstance(m, Timer) and m.kind == "paused", timeout=10)
         await trio.sleep(1.5)
         errors = [r for r in caplog.records if r.exc_info]

@@ -56,7 +56,7 @@ async def test_a_strong_bot_thinks_off_the_loop_and_no_table_waits(
         a = Inbox("A")
         await searching.join(a)
         assert await searching.add_bot(a, "strong") == 1
-        bot_seat = searching.seats[1]
+        bot_seat = searching.model.seats[1]
         assert bot_seat is not None and bot_seat.bot_kind == "strong"
         await searching.add_bot(a, "basic")
         c, d = Inbox("C"), Inbox("D")
@@ -68,19 +68,19 @@ async def test_a_strong_bot_thinks_off_the_loop_and_no_table_waits(
             while not started.is_set():
                 await trio.sleep(0.01)
         # While it thinks: another table plays, and its own table takes commands.
-        assert other.game is not None
-        before = other.seq
-        mine = [x for x in other.game.legal_actions() if x.seat == 0]
+        assert other.model.game is not None
+        before = other.model.seq
+        mine = [x for x in other.model.game.legal_actions() if x.seat == 0]
         await other.act(c, _wire(mine[0]))
-        assert other.seq > before
+        assert other.model.seq > before
         await searching.chat(a, "still here")
         assert any(isinstance(m, ChatLine) and m.text == "still here" for m in a.got)
-        assert not searching.actions  # (it has not moved yet)
+        assert not searching.model.actions  # (it has not moved yet)
         release.set()
         with trio.fail_after(30):
-            while not searching.actions:
+            while not searching.model.actions:
                 await trio.sleep(0.01)
-        assert searching.actions[0].seat == 1
+        assert searching.model.actions[0].seat == 1
         nursery.cancel_scope.cancel()
     assert threads and all(t != loop_thread for t in threads)
     # It followed its own seat's events only: nobody else's cards.
@@ -99,10 +99,10 @@ async def test_a_stand_in_for_a_person_is_basic() -> None:
         await table.start(a, first_seat=0)
         await table.disconnect(a)
         with trio.fail_after(10):
-            while not table.actions:
+            while not table.model.actions:
                 await trio.sleep(0.01)
         nursery.cancel_scope.cancel()
-    seat = table.seats[0]
+    seat = table.model.seats[0]
     assert seat is not None and seat.stand_in is not None
     assert seat.info().bot == "basic" and not isinstance(seat.stand_in, StrongBot)
 

@@ -32,14 +32,14 @@ def test_a_timed_out_turn_is_marked_for_that_seat_only(tmp_path: Path) -> None:
         async with trio.open_nursery() as nursery:
             nursery.start_soon(table.run)
             a, b = await two_started(table)
-            assert table.game is not None
+            assert table.model.game is not None
             await trio.sleep(31)  # seat 0's timer runs out: the server draws for it
             # From here the clock stands still (no other timer may run out while the
             # store's worker thread writes); checkpoints let the thread's results in.
             clock.autojump_threshold = math.inf
             while not all(_events(m) for m in (a, b)):  # stored (a thread) before told
                 await trio.sleep(0)
-            assert [x.type for x in table.actions] == ["draw"]
+            assert [x.type for x in table.model.actions] == ["draw"]
             for inbox in (a, b):
                 events = _events(inbox)
                 drew = [e for e in events if e["kind"] == "drew"]
@@ -48,7 +48,7 @@ def test_a_timed_out_turn_is_marked_for_that_seat_only(tmp_path: Path) -> None:
                 assert others and not any("timeout" in e for e in others), others
             # Seat 1 draws for itself (which ends its turn, so no timer of its own can
             # run out while the mock clock jumps ahead during the store's writes): no mark.
-            mine = [x for x in table.game.legal_actions() if x.seat == 1 and x.type == "draw"]
+            mine = [x for x in table.model.game.legal_actions() if x.seat == 1 and x.type == "draw"]
             seen = len(_events(b))
             await table.act(b, _wire(mine[0]))
             assert not any("timeout" in e for e in _events(b)[seen:])
@@ -93,15 +93,15 @@ def test_passes_the_closing_plus3_window_makes_are_marked() -> None:
             nursery.start_soon(table.run)
             a, b = await two_started(table)
             async with table.held():
-                table.game = game_from_position(position(hands=[["+3", "R1"], ["G3", "G4"]]))
-                table.invalidate()
-            await table.act(a, _wire(next(x for x in table.game.legal_actions()
+                table.model.game = game_from_position(position(hands=[["+3", "R1"], ["G3", "G4"]]))
+                table.model.invalidate()
+            await table.act(a, _wire(next(x for x in table.model.game.legal_actions()
                                           if x.card == "+3")))
             await trio.sleep(5)
             nursery.cancel_scope.cancel()
         passed = [e for e in _events(b) if e["kind"] == "passed"]
         assert passed and all(e.get("timeout") is True for e in passed), _events(b)
-        assert table.timeout_moves == {len(table.actions) - 1}
+        assert table.model.timeout_moves == {len(table.model.actions) - 1}
 
     trio.run(scenario, clock=clock)
 
