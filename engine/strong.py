@@ -37,10 +37,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from .actions import BREAK, DECLARE, DRAW, PASS, PLAY, Action
-from .cards import COLOR_OF, SYMBOL_OF, full_deck
-from .events import BROKE, DREW, PASSED, PLAYED, R_CHOICE, RESHUFFLED, Event
+from .cards import COLOR_OF, COLORS, SYMBOL_OF, full_deck
+from .events import BROKE, DECLARED, DREW, PASSED, PLAYED, R_CHOICE, RESHUFFLED, TURN, Event
 from .game import Game, Options, Pending, Run, _matching
-from .policy import basic_choice, next_decision
+from .policy import basic_choice, card_score, next_decision
 
 PLAYOUTS_PER_OPPONENT: Final = 240
 MAX_PLAYOUTS: Final = 720
@@ -62,6 +62,28 @@ _BREAKER: Final = frozenset({"breaker"})
 _KEPT: Final = frozenset({"king", "breaker"})  # cards a player may well hold back
 _UNSTICK: Final = ("king", "breaker")
 _TEMPERATURE: Final = 3.0  # cards: how sharply a lead in cards left turns into a win
+
+REDEALS: Final = 12
+"""Tries at dealing each other seat a hand that would have made its plays as basic
+would (``_misfit`` 0); the least misfitting one is kept when none does."""
+
+_TOLD_KEPT: Final = 4  # plays remembered per seat (since its last draw)
+
+
+class _Told:
+    """A seat's play at the start of its turn, to read its hand back through basic's
+    scoring: the active colour and leading symbol it faced, the card (and colour named),
+    and every card it has played since, that card first (its hand then is its hand now
+    plus these, as long as it has drawn nothing since)."""
+
+    __slots__ = ("card", "chosen", "color", "since", "symbol")
+
+    def __init__(self, color: str, symbol: str, card: str, chosen: str | None) -> None:
+        self.color = color
+        self.symbol = symbol
+        self.card = card
+        self.chosen = chosen
+        self.since = [card]
 
 
 class StrongBot:
@@ -97,6 +119,10 @@ class StrongBot:
         # would have played (``_void``), except the ``_fresh`` cards drawn since.
         self._void: dict[int, frozenset[str]] = {}
         self._fresh: dict[int, int] = {}
+        # The plays each seat made at the start of a turn since it last drew (_Told),
+        # and the turn just begun: (seat, colour, leading symbol) until that seat acts.
+        self._told: dict[int, list[_Told]] = {}
+        self._opening: tuple[int, str, str] | None = None
 
     # ------------------------------------------------------------------ knowledge
 
@@ -106,19 +132,32 @@ class StrongBot:
         pile = self._pile
         for e in events:
             kind = e.kind
+            if kind == TURN:
+                self._opening = self._facing(e.seat)
+                continue
             if kind == PLAYED and e.card is not None:
                 card = e.card
+                told = self._told.setdefault(e.seat, [])
+                for t in told:
+                    t.since.append(card)
+                opening = self._opening
+                if opening is not None and opening[0] == e.seat:
+                    told.append(_Told(opening[1], opening[2], card, e.color))
+                    del told[:-_TOLD_KEPT]
                 pile.append(card)
                 self._own_breakers = self._own_breakers + 1 if card == "breaker" else 0
                 self._color = COLOR_OF[card] or e.color or self._color
                 self._spent(e.seat, card)
             elif kind == BROKE:
+                for t in self._told.get(e.seat, ()):
+                    t.since.append("breaker")
                 pile.append("breaker")
                 self._own_breakers = 0
                 self._spent(e.seat, "breaker")
             elif kind == RESHUFFLED:
                 del pile[: min(e.amount, len(pile) - 1)]
             elif kind == DREW:
+                self._told.pop(e.seat, None)
                 if e.reason == R_CHOICE:
                     self._lacks(e.seat, self._wanted(), reset=True)
                     self._fresh[e.seat] = e.amount
@@ -126,6 +165,8 @@ class StrongBot:
                     self._fresh[e.seat] = self._fresh.get(e.seat, 0) + e.amount
             elif kind == PASSED:  # a +3 let through: no Breaker in that hand
                 self._lacks(e.seat, _BREAKER, reset=False)
+            if kind != DECLARED:  # the turn's first action is past
+                self._opening = None
 
     def _wanted(self) -> frozenset[str]:
         """The cards a player facing the pile now would play rather than draw."""
@@ -134,6 +175,19 @@ class StrongBot:
         if lead is None or self._color is None:
             return frozenset()
         return _matching(self._color, SYMBOL_OF[lead]) - _KEPT
+
+    def _facing(self, seat: int) -> tuple[int, str, str] | None:
+        """What a seat whose turn begins faces -- (seat, colour, leading symbol) -- when
+        that is a plain turn, where basic plays the card it scores highest: None after a
+        +2 or a +3 (stacks and windows are played otherwise) or when not known."""
+        pile = self._pile
+        top = pile[-1]
+        if top is None or top in ("+3",) or SYMBOL_OF[top] == "+2" or self._color is None:
+            return None
+        lead = pile[max(0, len(pile) - 1 - self._own_breakers)]
+        if lead is None:
+            return None
+        return seat, self._color, SYMBOL_OF[lead]
 
     def _lacks(self, seat: int, cards: frozenset[str], *, reset: bool) -> None:
         if self._fresh.get(seat, 0) == 0:
@@ -166,7 +220,11 @@ class StrongBot:
         return list(top)
 
     def world(
-        self, view: dict[str, Any], rng: random.Random, known: list[str] | None = None
+        self,
+        view: dict[str, Any],
+        rng: random.Random,
+        known: list[str] | None = None,
+        unseen: list[str] | None = None,
     ) -> Game:
         """A Game consistent with the view: the unseen cards dealt at random, each seat
         dealt first the cards it may hold after what it showed it lacks."""
@@ -175,28 +233,37 @@ class StrongBot:
         me: int = view["seat"]
         hand: list[str] = view["hand"]
         players: list[dict[str, Any]] = view["players"]
-        unseen = _DECK - Counter(hand) - Counter(known)
-        pool = list(unseen.elements())
+        if unseen is None:
+            unseen = _unseen(hand, known)
+        pool = list(unseen)
         rng.shuffle(pool)
         n = len(players)
         hands: list[list[str]] = [[] for _ in range(n)]
         hands[me] = list(hand)
         for i in sorted(range(n), key=lambda i: -len(self._void.get(i, ()))):
-            if i == me:
-                continue
             count = players[i]["cards"]
-            void = self._void.get(i)
-            if void and count:
-                need = count - min(count, self._fresh.get(i, 0))
-                taken = _take(pool, void, need)
-                rest = count - len(taken)
-                if rest:
-                    taken.extend(pool[-rest:])
-                    del pool[-rest:]
-                hands[i] = taken
-            elif count:
-                hands[i] = pool[-count:]
-                del pool[-count:]
+            if i == me or not count:
+                continue
+            dealt = self._deal(pool, i, count)
+            told = self._told.get(i)
+            if told:
+                miss = _misfit(dealt, told)
+                best, least = dealt, miss
+                tries = 1
+                while miss and tries < REDEALS:
+                    tries += 1
+                    pool.extend(dealt)
+                    _stir(pool, 2 * count + 8, rng)
+                    dealt = self._deal(pool, i, count)
+                    miss = _misfit(dealt, told)
+                    if miss < least:
+                        best, least = dealt, miss
+                if dealt is not best:
+                    pool.extend(dealt)
+                    for c in best:
+                        pool.remove(c)
+                dealt = best
+            hands[i] = dealt
         hidden_discard = max(0, view["discard_count"] - len(known))
         buried = pool[:hidden_discard]
         draw = pool[hidden_discard:]
@@ -226,6 +293,22 @@ class StrongBot:
             else None,
             record=False,
         )
+
+    def _deal(self, pool: list[str], seat: int, count: int) -> list[str]:
+        """``count`` cards for ``seat`` from the end of ``pool`` (shuffled): none it
+        showed it lacks, but for the cards it drew since."""
+        void = self._void.get(seat)
+        if void:
+            need = count - min(count, self._fresh.get(seat, 0))
+            taken = _take(pool, void, need)
+            rest = count - len(taken)
+            if rest:
+                taken.extend(pool[-rest:])
+                del pool[-rest:]
+            return taken
+        taken = pool[-count:]
+        del pool[-count:]
+        return taken
 
     # ------------------------------------------------------------------ deciding
 
@@ -258,6 +341,7 @@ class StrongBot:
         """Sequential halving over ``candidates``: ``budget`` playouts in
         ceil(log2(candidates)) rounds, each round's share split among the candidates
         still in, the worse half dropped after each round (by mean over all rounds)."""
+        unseen = _unseen(view["hand"], known)
         alive = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
@@ -266,7 +350,7 @@ class StrongBot:
         while True:
             worlds = max(MIN_WORLDS, budget // (rounds * len(alive)))
             for _ in range(worlds):
-                world = self.world(view, rng, known)
+                world = self.world(view, rng, known, unseen)
                 for i in alive:
                     game = world.copy()
                     game.apply(candidates[i])
@@ -276,6 +360,47 @@ class StrongBot:
             if len(alive) <= 2:
                 return candidates[alive[0]]
             alive = alive[: (len(alive) + 1) // 2]
+
+
+def _unseen(hand: list[str], known: list[str]) -> list[str]:
+    """The cards this seat has not seen (in a fixed order): in other hands, the draw
+    pile, or the part of the discard pile it does not know."""
+    return list((_DECK - Counter(hand) - Counter(known)).elements())
+
+
+def _stir(pool: list[str], tail: int, rng: random.Random) -> None:
+    """Shuffle a random sample of ``pool`` into its last ``tail`` places (the last steps
+    of a Fisher-Yates shuffle): what a new deal from the end of the pool needs."""
+    end = len(pool)
+    for j in range(end - 1, max(0, end - tail) - 1, -1):
+        k = rng.randrange(j + 1)
+        pool[j], pool[k] = pool[k], pool[j]
+
+
+def _misfit(hand: list[str], told: list[_Told]) -> float:
+    """How far ``hand`` is from one that would have made each of the seat's told plays
+    as basic would: the points by which basic would have scored another card above the
+    one played (0: every play fits)."""
+    total = 0.0
+    for t in told:
+        held = hand + t.since
+        counts = dict.fromkeys(COLORS, 0)
+        for c in held:
+            col = COLOR_OF[c]
+            if col is not None:
+                counts[col] += 1
+        most = max(counts.values())
+        played = card_score(t.card, t.chosen, counts, most, False)
+        ok = _matching(t.color, t.symbol)
+        top = played
+        for c in set(held):
+            if c in ok:
+                # a Change Colour would name the colour held most
+                score = 2.0 + 2 * most if c == "color" else card_score(c, None, counts, most, False)
+                if score > top:
+                    top = score
+        total += top - played
+    return total
 
 
 def _take(pool: list[str], void: frozenset[str], count: int) -> list[str]:
