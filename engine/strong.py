@@ -38,7 +38,19 @@ from typing import Any, Final
 
 from .actions import BREAK, DECLARE, DRAW, PASS, PLAY, Action
 from .cards import COLOR_OF, COLORS, SYMBOL_OF, full_deck
-from .events import BROKE, DECLARED, DREW, PASSED, PLAYED, R_CHOICE, RESHUFFLED, TURN, Event
+from .events import (
+    BROKE,
+    DECLARED,
+    DREW,
+    PASSED,
+    PLAYED,
+    R_CHOICE,
+    R_PLUS,
+    R_PLUS2,
+    RESHUFFLED,
+    TURN,
+    Event,
+)
 from .game import Game, Options, Pending, Run, _matching
 from .policy import basic_choice, card_score, next_decision
 
@@ -60,6 +72,7 @@ out (160), and costs a fifth as much, so the budget buys more worlds."""
 _DECK: Final = Counter(full_deck())
 _BREAKER: Final = frozenset({"breaker"})
 _KEPT: Final = frozenset({"king", "breaker"})  # cards a player may well hold back
+_STACKERS: Final = frozenset(c for c in full_deck() if SYMBOL_OF[c] in ("+2", "king"))
 _UNSTICK: Final = ("king", "breaker")
 _TEMPERATURE: Final = 3.0  # cards: how sharply a lead in cards left turns into a win
 
@@ -158,8 +171,11 @@ class StrongBot:
                 del pile[: min(e.amount, len(pile) - 1)]
             elif kind == DREW:
                 self._told.pop(e.seat, None)
-                if e.reason == R_CHOICE:
-                    self._lacks(e.seat, self._wanted(), reset=True)
+                reason = e.reason
+                if reason in (R_CHOICE, R_PLUS, R_PLUS2):
+                    # drew rather than play on the pile, after a Plus, or on a +2 stack
+                    lacks = _STACKERS if reason == R_PLUS2 else self._wanted()
+                    self._lacks(e.seat, lacks, reset=True)
                     self._fresh[e.seat] = e.amount
                 else:
                     self._fresh[e.seat] = self._fresh.get(e.seat, 0) + e.amount
