@@ -40,8 +40,10 @@ from .actions import BREAK, DECLARE, DRAW, PASS, PLAY, Action
 from .cards import COLOR_OF, COLORS, SYMBOL_OF, full_deck
 from .events import (
     BROKE,
+    CLOSED,
     DECLARED,
     DREW,
+    LEFT_OPEN,
     PASSED,
     PLAYED,
     R_CHOICE,
@@ -72,6 +74,9 @@ out (160), and costs a fifth as much, so the budget buys more worlds."""
 _DECK: Final = Counter(full_deck())
 _BREAKER: Final = frozenset({"breaker"})
 _KEPT: Final = frozenset({"king", "breaker"})  # cards a player may well hold back
+_OF_COLOR: Final = {
+    col: frozenset(c for c in full_deck() if COLOR_OF[c] == col) for col in COLORS
+}
 _STACKERS: Final = frozenset(c for c in full_deck() if SYMBOL_OF[c] in ("+2", "king"))
 _UNSTICK: Final = ("king", "breaker")
 _TEMPERATURE: Final = 3.0  # cards: how sharply a lead in cards left turns into a win
@@ -181,6 +186,10 @@ class StrongBot:
                     self._fresh[e.seat] = self._fresh.get(e.seat, 0) + e.amount
             elif kind == PASSED:  # a +3 let through: no Breaker in that hand
                 self._lacks(e.seat, _BREAKER, reset=False)
+            elif kind in (CLOSED, LEFT_OPEN) and self._color is not None:
+                # a run is emptied of its colour before it is closed or left open
+                self._lacks(e.seat, _OF_COLOR[self._color], reset=True)
+                self._fresh[e.seat] = 0
             if kind != DECLARED:  # the turn's first action is past
                 self._opening = None
 
@@ -210,6 +219,15 @@ class StrongBot:
             self._void[seat] = self._void.get(seat, frozenset()) | cards
         elif reset:
             self._void[seat] = cards
+
+    def fits(self, seat: int, hand: Sequence[str]) -> bool:
+        """Whether ``seat`` may hold ``hand`` by what this bot read from its play: it
+        would have made its told plays as basic would, and holds no more cards it showed
+        it lacked than it drew since. (Against basic players it always holds.)"""
+        void = self._void.get(seat, frozenset())
+        if sum(c in void for c in hand) > self._fresh.get(seat, 0):
+            return False
+        return _misfit(list(hand), self._told.get(seat, [])) == 0
 
     def _spent(self, seat: int, card: str) -> None:
         """A seat played ``card``: if it was thought lacking, it came from a fresh card
