@@ -85,6 +85,8 @@ REDEALS: Final = 12
 """Tries at dealing each other seat a hand that would have made its plays as basic
 would (``_misfit`` 0); the least misfitting one is kept when none does."""
 
+_ANY: Final = "*"  # the symbol told for a King's follow-up, where any card may be played
+_ALL: Final = frozenset(full_deck())
 _TOLD_KEPT: Final = 4  # plays remembered per seat (since its last draw)
 
 
@@ -141,6 +143,8 @@ class StrongBot:
         # and the turn just begun: (seat, colour, leading symbol) until that seat acts.
         self._told: dict[int, list[_Told]] = {}
         self._opening: tuple[int, str, str] | None = None
+        self._in_run = False  # a TAKI run is being played
+        self._open_run: str | None = None  # the colour of a run left open
 
     # ------------------------------------------------------------------ knowledge
 
@@ -152,9 +156,15 @@ class StrongBot:
             kind = e.kind
             if kind == TURN:
                 self._opening = self._facing(e.seat)
+                self._in_run = False  # (a run left open stays open: ``_open_run``)
                 continue
+            follow: tuple[int, str, str] | None = None  # the choice this event leads to
             if kind == PLAYED and e.card is not None:
                 card = e.card
+                if self._open_run is not None:  # a card of its colour takes the run on
+                    if COLOR_OF[card] == self._open_run or card == "supertaki":
+                        self._in_run = True
+                    self._open_run = None
                 told = self._told.setdefault(e.seat, [])
                 for t in told:
                     t.since.append(card)
@@ -166,6 +176,13 @@ class StrongBot:
                 self._own_breakers = self._own_breakers + 1 if card == "breaker" else 0
                 self._color = COLOR_OF[card] or e.color or self._color
                 self._spent(e.seat, card)
+                symbol = SYMBOL_OF[card]
+                if card == "king":  # any card may follow it: basic plays its best
+                    follow = (e.seat, "", _ANY)
+                elif symbol == "plus" and not self._in_run and self._color is not None:
+                    follow = (e.seat, self._color, "plus")
+                elif symbol in ("taki", "supertaki"):
+                    self._in_run = True
             elif kind == BROKE:
                 for t in self._told.get(e.seat, ()):
                     t.since.append("breaker")
@@ -190,8 +207,13 @@ class StrongBot:
                 # a run is emptied of its colour before it is closed or left open
                 self._lacks(e.seat, _OF_COLOR[self._color], reset=True)
                 self._fresh[e.seat] = 0
-            if kind != DECLARED:  # the turn's first action is past
-                self._opening = None
+                self._in_run = False
+                self._open_run = self._color if kind == LEFT_OPEN else None
+                top = pile[-1]
+                if kind == CLOSED and top is not None and SYMBOL_OF[top] == "plus":
+                    follow = (e.seat, self._color, "plus")  # a Plus closing a run acts
+            if kind != DECLARED:  # the choice just made is past; the next one, if told
+                self._opening = follow
 
     def _wanted(self) -> frozenset[str]:
         """The cards a player facing the pile now would play rather than draw."""
@@ -424,13 +446,14 @@ def _misfit(hand: list[str], told: list[_Told]) -> float:
             if col is not None:
                 counts[col] += 1
         most = max(counts.values())
-        played = card_score(t.card, t.chosen, counts, most, False)
-        ok = _matching(t.color, t.symbol)
+        king = t.symbol == _ANY
+        played = card_score(t.card, t.chosen, counts, most, king)
+        ok = _ALL if king else _matching(t.color, t.symbol)
         top = played
         for c in set(held):
             if c in ok:
                 # a Change Colour would name the colour held most
-                score = 2.0 + 2 * most if c == "color" else card_score(c, None, counts, most, False)
+                score = 2.0 + 2 * most if c == "color" else card_score(c, None, counts, most, king)
                 if score > top:
                     top = score
         total += top - played
