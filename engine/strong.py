@@ -27,8 +27,9 @@ a hand dealt to that seat is dealt again (up to ``REDEALS`` times) until basic, 
 it plus the cards played since, would have made those plays too. Against basic, 2-player
 games on deals 0-199 went from 65.0% to 74.0% won with the plays read back, and stayed
 at 72-73% as the voids after a +2 stack, a Plus and a run and the King/Plus follow-ups
-were added (each within the noise of 200 games, ~4 points); see bench/bots.py for the
-1,000-game figures.
+were added (each within the noise of 200 games, ~4 points). All of it, over bench/bots.py's
+1,000 2-player games: 74.1% won (71.3-76.7%; 70.6% before); 400 4-player games: 43.2%
+(38.5-48.1%; 40.8% before).
 
 It is given the seat's view and the seat's (redacted) events, never the Game: the worlds
 are built from those alone, so two games that look the same from the seat give the same
@@ -72,7 +73,9 @@ in the game (more hidden hands, more worlds to sample), at most 720. Against bas
 4-player games went from 30% to 41% won when 240 became 720 (152 paired deals);
 2-player games gained nothing from 720. With the plays read back, 280 a seat (840 at
 4 players) won 41.0% of 200 4-player deals against 44.0% for 720 (noise: +-8 points),
-at 136 ms CPU p95 a decision against 122 ms."""
+at 136 ms CPU p95 a decision against 122 ms. And 480 at 2 players won 73.4% of 1,000
+2-player games (70.6-76.0%) against 74.1% for 240, at 40/55 ms CPU p50/p95 against
+21/31 ms: more playouts buy nothing there."""
 
 MIN_WORLDS: Final = 12
 """At least this many sampled worlds per halving round, however many candidates."""
