@@ -1,7 +1,8 @@
 """Bot strength: how often one bot (the hero) beats others, under each table option.
 
     python -m bench.bots [--hero basic --vs random] [--games 2000] [--configs ...]
-    python -m bench.bots --hero strong --vs basic --games 1000 --games-4p 1000 --jobs 2
+    python -m bench.bots --hero strong --vs basic --games 1000 --games-4p 400 --jobs 2
+    python -m bench.bots --hero strong --vs basic --quick   # a check in a few minutes
 
 * ``win_rate_2p``: the hero vs one ``--vs`` bot over ``--games`` 2-player games, the hero
   alternating seats (chance 50%; issue 16 asks strong vs basic >= 70%); ``win_rate_4p``:
@@ -13,7 +14,9 @@
 * ``decision_ms_p50`` / ``_p95`` / ``_max``: the hero's time per decision, and
   ``searched_ms_p50`` / ``_p95`` where it had a real choice (issue 16: p95 <= 250 ms);
   ``decision_cpu_ms_p50`` / ``_p95``: its thread's CPU time, what one free core takes
-  whatever the load or ``--jobs``.
+  whatever the load or ``--jobs``; ``decision_cpu_ms_p50_2p`` / ``_p95_2p`` (and ``_4p``):
+  the same per table size (issue 25: p95 <= 150 ms at both).
+* ``--quick``: the default options only, 100 two-player and 40 four-player games.
 * ``unfinished``: games that hit ``play_bots``' action cap (should be 0).
 
 Each row of the table also gives a 95% Wilson interval. Games are seeded (deal ``--seed +
@@ -209,7 +212,8 @@ def print_table(results: Sequence[Result], hero: str) -> None:
     head = (
         f"{'options':<10} {'players':>7} {'games':>6} {'wins':>6} {'win rate':>9}"
         f" {'95% CI':>15} {'chance':>7} {'x chance':>8} {'mean place':>10}"
-        f" {'ms p50':>7} {'ms p95':>7} {'s':>6}  win rate by {hero}'s seat"
+        f" {'ms p50':>7} {'ms p95':>7} {'cpu p50':>7} {'cpu p95':>7} {'s':>6}"
+        f"  win rate by {hero}'s seat"
     )
     print(head)
     print("-" * len(head))
@@ -223,7 +227,8 @@ def print_table(results: Sequence[Result], hero: str) -> None:
             f"{r.config:<10} {r.players:>7} {r.games:>6} {r.wins:>6} {r.rate:>9.1%}"
             f" {f'{lo:.1%}-{hi:.1%}':>15} {r.chance:>7.0%} {r.rate / r.chance:>8.2f}"
             f" {place:>10} {1000 * pct(r.times, 50):>7.1f}"
-            f" {1000 * pct(r.times, 95):>7.1f} {r.seconds:>6.1f}  {seats}"
+            f" {1000 * pct(r.times, 95):>7.1f} {1000 * pct(r.cpu, 50):>7.1f}"
+            f" {1000 * pct(r.cpu, 95):>7.1f} {r.seconds:>6.1f}  {seats}"
         )
 
 
@@ -255,6 +260,11 @@ def summary(results: Sequence[Result], hero: str, vs: str) -> dict[str, Any]:
     cpu = [t for r in results for t in r.cpu]
     out["decision_cpu_ms_p50"] = round(1000 * pct(cpu, 50), 2)
     out["decision_cpu_ms_p95"] = round(1000 * pct(cpu, 95), 2)
+    for players in (2, 4):
+        mine = [t for r in results if r.players == players for t in r.cpu]
+        if mine:
+            out[f"decision_cpu_ms_p50_{players}p"] = round(1000 * pct(mine, 50), 2)
+            out[f"decision_cpu_ms_p95_{players}p"] = round(1000 * pct(mine, 95), 2)
     out["unfinished"] = sum(r.unfinished for r in results)
     return out
 
@@ -272,7 +282,11 @@ def main(argv: list[str] | None = None) -> int:
     add("--seed", type=int, default=0, help="first deal seed (default 0)")
     add("--jobs", type=int, default=1, help="worker processes (default 1)")
     add("--configs", default=",".join(CONFIGS), help=f"comma-separated, from: {', '.join(CONFIGS)}")
+    add("--quick", action="store_true",
+        help="a check: default options only, 100 two-player and 40 four-player games")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.quick:
+        args.configs, args.games, args.games_4p = "default", 100, 40
     names = [c.strip() for c in str(args.configs).split(",") if c.strip()]
     unknown = [c for c in names if c not in CONFIGS]
     if unknown:

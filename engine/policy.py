@@ -108,7 +108,7 @@ def basic_choice(
         best = plays[0]
         top = -1e9
         for a in plays:
-            score = _score(a, counts, most, king_turn)
+            score = card_score(a.card or "", a.color, counts, most, king_turn)
             if score > top:
                 best, top = a, score
         if top > 0 or (draw is None and not king_turn):
@@ -143,11 +143,13 @@ _RUN_ORDER: Final[dict[str, int]] = {
 _CARD_BASE: Final[dict[str, float]] = {c: float(_BASE.get(SYMBOL_OF[c], 10)) for c in ALL_CODES}
 
 
-def _score(action: Action, counts: dict[str, int], most: int, king_turn: bool) -> float:
-    """What playing a card is worth to the basic bot: its kind, plus how many cards of
-    its colour the hand holds (a TAKI all the more); a Change Colour is worth most when
-    it names the colour held most."""
-    card = action.card or ""
+def card_score(
+    card: str, chosen: str | None, counts: dict[str, int], most: int, king_turn: bool
+) -> float:
+    """What playing ``card`` (naming ``chosen`` for a Change Colour) is worth to the basic
+    bot: its kind, plus how many cards of its colour the hand holds (``counts``; a TAKI
+    all the more); a Change Colour is worth most when it names the colour held most
+    (``most``). The strong bot reads opponents' plays back through it."""
     if king_turn and card == "king":
         return -1.0
     score = _CARD_BASE[card]
@@ -158,7 +160,7 @@ def _score(action: Action, counts: dict[str, int], most: int, king_turn: bool) -
         if card[1:] == "taki":
             score += 4 * held
     elif card == "color":
-        held = counts.get(action.color or "", 0)
+        held = counts.get(chosen or "", 0)
         score += 2 * held - (0 if held == most else 5)
     return score
 

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from engine import Event, Game, Options, game_from_position, position_of, redact, view_of
-from engine.bots import BasicBot, Bot, bot_action, make_bot, next_decision, play_bots
+from engine.bots import BasicBot, Bot, bot_action, make_bot, next_decision, play_bots, tell
 from engine.cards import full_deck
 from engine.strong import StrongBot
 
@@ -186,3 +186,75 @@ def test_a_decision_spends_its_playout_budget_and_no_more(
     assert len(mine) > 6
     StrongBot(0, 480).choose(view_of(g, 0), mine)
     assert 400 <= calls <= 480
+
+
+def opponent_hands_in_worlds(g: Game, bot: StrongBot, worlds: int = 200) -> list[list[str]]:
+    """Seat 1's hand in each of ``worlds`` worlds the bot deals from seat 0's view."""
+    rng = random.Random(7)
+    view = view_of(g, 0)
+    return [bot.world(view, rng).hands[1] for _ in range(worlds)]
+
+
+def play_basic_until_seat_0(g: Game, bot: StrongBot) -> None:
+    """Seat 0 plays one basic action, then basic plays on until seat 0 is asked again;
+    the bot is told every event as seat 0 sees it."""
+    basic = BasicBot()
+    first = True
+    while first or next_decision(g)[0] != 0:
+        first = False
+        seat, mine = next_decision(g)
+        g.apply(basic.choose(view_of(g, seat), mine))
+        bot.observe([redact(e, 0) for e in g.take_events()])
+
+
+def test_worlds_deal_no_card_a_basic_player_would_have_played_instead() -> None:
+    """Seat 1 answered a red 3 with a red 7 at the start of its turn: basic would have
+    played a red action card or red TAKI had it held one, so no world deals it one."""
+    g = game(hands=[["R3", "G4", "B8", "Y3"], ["R7", "G1", "B3"]], discard=["R5"], color="R")
+    g.record = True
+    bot = StrongBot(0, SMALL)
+    play_basic_until_seat_0(g, bot)
+    assert g.discard[-2:] == ["R3", "R7"]
+    red_actions = {"Rstop", "R+2", "Rplus", "Rdir", "Rtaki"}
+    hands = opponent_hands_in_worlds(g, bot)
+    assert all(len(h) == 2 for h in hands)
+    assert not [h for h in hands if red_actions & set(h)]
+
+
+def test_worlds_deal_no_card_of_a_taki_run_closed_by_a_basic_player() -> None:
+    """Seat 1 played a red TAKI, its red cards, and closed the run: basic closes a run
+    only when it holds no more of its colour, so no world deals it a red card."""
+    g = game(
+        hands=[["R3", "G4", "B8", "Y3"], ["Rtaki", "R1", "R4", "G5", "B6"]],
+        discard=["R5"],
+        color="R",
+    )
+    g.record = True
+    bot = StrongBot(0, SMALL)
+    play_basic_until_seat_0(g, bot)
+    assert g.discard[-4:] == ["R3", "Rtaki", "R1", "R4"]
+    hands = opponent_hands_in_worlds(g, bot)
+    assert all(len(h) == 2 for h in hands)
+    assert not [h for h in hands if any(c.startswith("R") for c in h)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_what_the_bot_reads_from_basic_players_always_fits_their_real_hands(seed: int) -> None:
+    """Its reading of the others' play never rules out the hands they really hold when
+    they play basic, at any table size or option."""
+    players = 2 + seed % 3
+    options = Options(stairs=seed == 1, play_for_places=seed == 2, must_play_if_able=seed == 3)
+    checked = 0
+    for deal in range(seed * 10, seed * 10 + 3):
+        bots: list[Bot] = [StrongBot(deal, SMALL), *[BasicBot() for _ in range(players - 1)]]
+        hero = bots[0]
+        assert isinstance(hero, StrongBot)
+        g = Game.new(players, deal, options, record=True)
+        while not g.over:
+            if next_decision(g)[0] == 0:
+                for i in range(1, players):
+                    assert hero.fits(i, g.hands[i])
+                    checked += 1
+            g.apply(bot_action(g, bots))
+            tell(bots, g.take_events())
+    assert checked > 30
