@@ -96,7 +96,8 @@ async def test_a_search_given_up_while_it_waits_for_a_worker_leaves_no_turn_behi
             await trio.testing.wait_all_tasks_blocked(0.05)
             waiting.cancel()  # b's table moved on while b waited for a worker
             nursery.start_soon(search, "b")
-            nursery.start_soon(search, "c")
+            await trio.testing.wait_all_tasks_blocked(0.05)  # (trio may run new tasks
+            nursery.start_soon(search, "c")                  # in any order: b asks first)
     assert done == ["a", "b", "c"]
 
 
