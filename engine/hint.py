@@ -32,8 +32,7 @@ from typing import Any, Final
 from .actions import BREAK, DECLARE, DRAW, PLAY, Action
 from .bots import make_bot
 from .cards import COLOR_OF, COLORS, SYMBOL_OF, full_deck
-from .game import Game, Pending, Run
-from .views import View
+from .views import View, game_of_view
 
 REASONS: Final[tuple[str, ...]] = (
     "draws_nothing_playable",
@@ -103,27 +102,7 @@ def legal_from_view(view: View) -> list[Action]:
             hands.append(unseen[len(unseen) - count :])
             del unseen[len(unseen) - count :]
     buried = max(0, view.discard_count - len(top))
-    pending = view.plus3
-    run = view.taki
-    game = Game(
-        hands,
-        unseen[buried:],
-        unseen[:buried] + top,
-        options=view.options,
-        turn=view.turn,
-        direction=view.direction,
-        color=view.color,
-        stages=[p.stage for p in players],
-        declared=[p.declared for p in players],
-        places=[p.place for p in players],
-        plus2=view.plus2,
-        plus3=None if pending is None else Pending(pending.by, list(pending.passed)),
-        taki=None if run is None else Run(run.color, run.by, run.cards, run.open),
-        follow=view.follow,
-        winner=view.winner,
-        own_breakers=own,
-        record=False,
-    )
+    game = game_of_view(view, hands, unseen[buried:], unseen[:buried] + top, own_breakers=own)
     if game.over:
         return []
     return [a for a in game.legal_actions() if a.seat == me]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .game import Game, Options
+from .game import Game, Options, Pending, Run
 
 
 class PlayerView(NamedTuple):
@@ -105,3 +105,39 @@ def view_of(game: Game, seat: int | None) -> View:
         None if seat is None else tuple(game.hands[seat]),
         tuple(tuple(hand) for hand in game.hands) if over else None,
     ))
+
+
+def game_of_view(
+    view: View,
+    hands: list[list[str]],
+    draw: list[str],
+    discard: list[str],
+    *,
+    rng: int | None = None,
+    own_breakers: int | None = None,
+) -> Game:
+    """A Game that ``view`` could be a view of, with the cards it hides given: every
+    public field is the view's (a search's sampled world, a hint's legal list)."""
+    players = view.players
+    pending = view.plus3
+    run = view.taki
+    return Game(
+        hands,
+        draw,
+        discard,
+        options=view.options,
+        turn=view.turn,
+        direction=view.direction,
+        color=view.color,
+        stages=[p.stage for p in players],
+        declared=[p.declared for p in players],
+        places=[p.place for p in players],
+        plus2=view.plus2,
+        plus3=None if pending is None else Pending(pending.by, list(pending.passed)),
+        taki=None if run is None else Run(run.color, run.by, run.cards, run.open),
+        follow=view.follow,
+        winner=view.winner,
+        rng=rng,
+        own_breakers=own_breakers,
+        record=False,
+    )
