@@ -85,6 +85,8 @@ class Stats:
     reconnects: int = 0
     spectators: int = 0
     chats: int = 0
+    hints: int = 0
+    """Hints asked (H), at tables with hints on or off."""
     view_checks_skipped: int = 0
     unverified_acks: int = 0
     stand_in_moves: int = 0
@@ -456,6 +458,8 @@ class Agent:
         "leave": frozenset({"not_at_table"}),
         "resync": frozenset({"not_at_table"}),
         "chat": frozenset({"not_at_table"}),
+        # (whether the code was the right one is judged by ``hints_answered``)
+        "hint": frozenset({"not_allowed", "not_your_turn", "no_game"}),
     }
 
     def refused(self, pending: Pending, error: Error) -> None:

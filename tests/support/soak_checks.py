@@ -33,6 +33,7 @@ INVARIANTS: tuple[tuple[str, str], ...] = (
     ("tokens_work", "a token given back within the grace takes the same seat back"),
     ("stand_in_waits", "nothing is played for a person away less than 3 s (15 s: restart)"),
     ("errors_expected", "every other refusal is one the situation explains"),
+    ("hints_answered", "a hint is refused not_allowed where hints are off, else legal"),
     ("server_log", "no Traceback or ERROR in the server log"),
     ("server_exits", "SIGTERM and SIGINT stop the server with exit code 0"),
     ("no_orphans", "no process of an ended server lives on (5 s after the last ends)"),

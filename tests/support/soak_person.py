@@ -27,9 +27,11 @@ from protocol.messages import (
     Error,
     Event,
     GameAction,
+    Hint,
     Leave,
     Message,
     Snapshot,
+    Suggestion,
 )
 
 from .soak_agents import (
@@ -62,6 +64,7 @@ class Style:
     kill_every: float
     slow_return: bool  # comes back late after a server restart
     chat_every: float = 30.0
+    hint_every: float = 15.0
     check_every: float = 10.0
 
     @classmethod
@@ -97,6 +100,7 @@ class Person(Agent):
         self.left_table = False  # a leave was sent: the token may be dead by now
         self.cut: str | None = None  # drop or kill right now, a move in flight
         self.confused = False  # an offered move was refused: resync before the next
+        self.suggestion: Suggestion | None = None  # the last hint's answer
 
     # ------------------------------------------------------------ a life of connections
 
@@ -220,7 +224,8 @@ class Person(Agent):
     def arm(self) -> None:
         now = trio.current_time()
         for what, mean in (("drop", self.style.drop_every), ("kill", self.style.kill_every),
-                           ("chat", self.style.chat_every), ("check", self.style.check_every)):
+                           ("chat", self.style.chat_every), ("check", self.style.check_every),
+                           ("hint", self.style.hint_every)):
             self.due.setdefault(what, now + self.rng.expovariate(1 / mean)
                                 if math.isfinite(mean) else math.inf)
 
@@ -263,6 +268,11 @@ class Person(Agent):
                 del self.due["chat"]
                 self.arm()
                 await self.chat()
+            elif (now >= self.due["hint"] and seated and link.legal and view is not None
+                  and not view.get("over") and not self.action_pending()):
+                del self.due["hint"]
+                self.arm()
+                await self.hint(link)
             elif (link.legal and view is not None and not view.get("over")
                   and not self.action_pending()):
                 await self.move(link)
@@ -274,6 +284,38 @@ class Person(Agent):
         pending = self.submit(Chat(id=next(self.ids), text=self.rng.choice(
             ["gg", "nice", "hmm", "your turn", "oops", "שלום"])), resend=True)
         await self.transmit(pending)
+
+    async def hint(self, link: Link) -> None:
+        """Ask what the strong bot would play (H) and judge the answer: ``not_allowed``
+        where the table's options say no hints; elsewhere a ``suggestion`` the seat's
+        legal list offered at that seq, then the ack (PROTOCOL.md 6.3)."""
+        table = link.table
+        if table is None:
+            return
+        allowed = bool(table.options.hints)
+        seq, legal = link.seq, link.legal
+        self.suggestion = None
+        self.world.stats.hints += 1
+        answer = await self.ask(Hint)
+        if answer is None or link is not self.link:
+            return  # (the connection went: a hint is not asked again)
+        rule = self.world.tally["hints_answered"]
+        where = f"{self.name}: {describe_table(table)}"
+        if not allowed:
+            rule.check(isinstance(answer, Error) and answer.code == "not_allowed",
+                       f"{answer} where hints are off; {where}")
+            return
+        if isinstance(answer, Error):
+            # (the turn moved on while the question travelled: a timer, a +3 window)
+            rule.check(answer.code in ("not_your_turn", "no_game", "rate_limited"),
+                       f"a hint refused {answer.code}; {where}")
+            return
+        got = self.suggestion
+        rule.check(got is not None, f"a hint acknowledged without a suggestion; {where}")
+        if got is not None and got.seq == seq:
+            offered = {dataclasses.replace(a, seat=None, last_card=False) for a in legal}
+            plain = dataclasses.replace(got.action, seat=None, last_card=False)
+            rule.check(plain in offered, f"hinted {got.action}, not in {legal}; {where}")
 
     def leaving(self) -> bool:
         return any(isinstance(p.message, Leave) for p in self.pending.values())
@@ -371,6 +413,8 @@ class Person(Agent):
 
     def before(self, link: Link, message: Message) -> None:
         super().before(link, message)
+        if isinstance(message, Suggestion):
+            self.suggestion = message
         if isinstance(message, Snapshot) and message.seat is not None:
             self.seat = message.seat
             if message.table.options.turn_timer is not None:

@@ -50,6 +50,8 @@ class Plan:
     first_seat: int | None
     games: int
     lifetime: float
+    hints: bool = False
+    """The table gives hints (H): every other table, so both answers are walked."""
 
     @property
     def strong(self) -> bool:
@@ -60,11 +62,12 @@ class Plan:
         return TableOptions(
             f"Soak {self.number}", self.seats, self.stairs, self.must_play_if_able,
             self.play_for_places, self.turn_timer, self.plus3_window, reconnect_grace=90,
+            hints=self.hints,
         )
 
     def describe(self) -> str:
         flags = [n for n, on in (("stairs", self.stairs), ("must", self.must_play_if_able),
-                                 ("places", self.play_for_places)) if on]
+                                 ("places", self.play_for_places), ("hints", self.hints)) if on]
         if self.turn_timer:
             flags.append(f"timer {self.turn_timer:g}")
         bots = ",".join(kind for _, kind in self.bots)
@@ -113,7 +116,7 @@ def plans(seed: int) -> Iterator[Plan]:
                 turn_timer=float(rng.choice((3, 5, 8))) if timer else None,
                 plus3_window=float(rng.choice((1, 2, 4))),
                 first_seat=rng.choice(taken) if rng.random() < 0.5 else None,
-                games=rng.randint(1, 3), lifetime=lifetime,
+                games=rng.randint(1, 3), lifetime=lifetime, hints=number % 2 == 1,
             )  # fmt: skip
             number += 1
 
