@@ -94,8 +94,11 @@ class Announcer:
 
     def said_last_card(self, seat: int, view: View | None) -> bool:
         """Whether ``seat`` shows the LAST CARD! marker: it holds one card and said so
-        (this turn, by key, or on a turn that ended with that one card)."""
-        players = view.players if view else ()
+        (this turn, by key, or on a turn that ended with that one card), while the game
+        runs."""
+        if view is None or view.over:  # (the hands are shown then: nothing is pending)
+            return False
+        players = view.players
         if not 0 <= seat < len(players) or players[seat].cards != 1:
             return False
         return seat in self.said or players[seat].declared

@@ -191,6 +191,18 @@ def test_a_bots_last_card_said_with_its_play_shows_the_marker() -> None:
     assert not state.announcer.said_last_card(1, state.view)
 
 
+def test_no_last_card_marker_once_the_game_is_over() -> None:
+    """A seat left with its said last card when another wins shows no LAST CARD! at the
+    end: every hand is shown then, and nothing is pending."""
+    game, state = start(position(hands=[["R1"], ["R3", "R4"]], turn=1))
+    act(game, state, Action("play", 1, "R3", last_card=True))
+    assert state.announcer.said_last_card(1, state.view)
+    act(game, state, Action("play", 0, "R1"))  # seat 0 goes out: the game is over
+    assert state.view is not None and state.view.over
+    assert state.view.players[1].cards == 1
+    assert not state.announcer.said_last_card(1, state.view)
+
+
 def test_a_missed_last_card_shows_no_marker() -> None:
     game, state = start(position(hands=[["G1", "G3"], ["R3", "R4"]], turn=1))
     act(game, state, Action("play", 1, "R3"))  # not said: the penalty follows
