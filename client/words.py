@@ -151,7 +151,7 @@ def describe(told: TableEvent, names: Sequence[str], me: int | None = None) -> s
                 _("Time ran out: {who} let the +3 through")).format(who=who)
     if mine:
         own: dict[str, str] = {
-            K.DECLARED: _("You declared last card"),
+            K.DECLARED: _("You said last card"),
             K.CLOSED: _("You closed the TAKI"),
             K.LEFT_OPEN: _("You left the TAKI open"),
             K.DECLINED: _("You ended the turn"),
@@ -171,7 +171,7 @@ def describe(told: TableEvent, names: Sequence[str], me: int | None = None) -> s
                 return _("You win!")
             return _("You finish in place {n}").format(n=amount)
     templates: dict[str, str] = {
-        K.DECLARED: _("{who} declared last card"),
+        K.DECLARED: _("{who} said last card"),
         K.CLOSED: _("{who} closed the TAKI"),
         K.LEFT_OPEN: _("{who} left the TAKI open"),
         K.DECLINED: _("{who} ended the turn"),
@@ -220,7 +220,7 @@ def action_words(data: dict[str, Any], names: Sequence[str]) -> str:
     words = {
         "close_taki": _("{who} closed the TAKI"),
         "end_turn": _("{who} ended the turn"),
-        "declare_last_card": _("{who} declared last card"),
+        "declare_last_card": _("{who} said last card"),
         "break": _("{who} broke the +3!"),
         "pass": _("{who} let the +3 through"),
     }
