@@ -86,7 +86,7 @@ from .effects import (
 )
 from .faults import PAUSED_TEXT, UNAVAILABLE, Pause
 from .seats import Member, Seat, Watch, holding
-from .standings import Tally
+from .standings import Tally, key_of
 from .text import clean_chat, unique_name
 from .wire import played_action
 
@@ -288,8 +288,11 @@ class TableModel:
 
     def row(self) -> SaveRow:
         """The table's row as the store is to keep it."""
-        return SaveRow(self.state, [s.saved() if s else None for s in self.seats], self.host,
-                       self.game_id, self.seq)
+        seats = [s.saved() if s else None for s in self.seats]
+        for seat, entry in zip(self.seats, seats, strict=True):
+            if seat is not None and entry is not None and key_of(seat)[0] in self.hinted:
+                entry["hinted"] = True  # (this game's standings count it: kept across kills)
+        return SaveRow(self.state, seats, self.host, self.game_id, self.seq)
 
     def row_unsaved(self) -> bool:
         """Whether the seats, state or host differ from what the store last took."""

@@ -86,7 +86,7 @@ from .hints import Question, question
 from .mailbox import Closed, Mailbox, Postbox
 from .model import Ask, TableModel
 from .seats import Member, Seat
-from .standings import Tally
+from .standings import Tally, key_of
 from .store import SavedTable, Store
 from .thinking import SEARCH_LIMIT, SearchTimeout, Thinkers, thinkers
 
@@ -354,8 +354,18 @@ class Table:
 
     @command
     async def hint_question(self, member: Member) -> Question:
-        """What a hint for ``member``'s seat is worked out from (server/hints.py)."""
-        return question(self.model, member)
+        """What a hint for ``member``'s seat is worked out from (server/hints.py). A
+        seat's first hint of a game is stored with its row, so the game counts as
+        hinted in the standings even if the server is killed before it ends."""
+        model = self.model
+        hinted = len(model.hinted)
+        asked = question(model, member)
+        if len(model.hinted) > hinted and self.store is not None:
+            try:
+                await self._write(model.row())
+            except StoreUnavailable:  # (the hint still helps; only a restart forgets it)
+                log.warning("table %s: a hinted game could not be stored", self.id)
+        return asked
 
     @command
     async def chat(self, member: Member, text: str) -> None:
@@ -501,6 +511,7 @@ class Table:
         model = table.model
         now = trio.current_time()
         hold = now + return_time + model.stand_in_delay
+        hinted: set[str] = set()
         for i, entry in enumerate(saved.seats[: len(model.seats)]):
             if entry is None:
                 continue
@@ -516,6 +527,8 @@ class Table:
             assert seat is not None
             former = entry.get("former")
             seat.former_token = str(former) if former else None
+            if entry.get("hinted"):
+                hinted.add(key_of(seat)[0])
             for rid, answer in saved.answers.get(str(seat.token), []):
                 with contextlib.suppress(ProtocolError):
                     seat.recent.remember(rid, decode_message(answer))
@@ -529,6 +542,7 @@ class Table:
                                game.by)
             model.game_id = game.id
             model.state = "over" if model.game is not None and model.game.over else "playing"
+            model.hinted = hinted
         model.info_cache = None  # (made for the empty table's first notice)
         model.saved_info = model.info()
         table.publish_first()

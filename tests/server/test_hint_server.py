@@ -5,6 +5,7 @@ the standings as a hinted game."""
 from __future__ import annotations
 
 from collections.abc import Hashable
+from pathlib import Path
 
 import pytest
 import trio
@@ -17,8 +18,19 @@ from engine.hint import REASONS
 from engine.views import View
 from protocol.messages import Ack, Error, Hint, Spectate, Suggestion
 from server.hints import Question, suggestion
+from server.standings import key_of
+from server.store import Store
+from server.table import Table
 
-from ..support.netclient import connect, next_mover, play_out, running_server, seated_pair
+from ..support.netclient import (
+    connect,
+    next_mover,
+    options,
+    play_out,
+    running_server,
+    seated_pair,
+)
+from .test_server import two_started
 
 
 @pytest.mark.trio
@@ -99,3 +111,28 @@ async def test_a_hint_whose_search_is_stuck_gives_basics_choice_in_time(
     basic = make_bot("basic").choose(view_of(game, seat), mine)
     assert (said.seq, said.action.type, said.action.card) == (17, basic.type, basic.card)
     assert said.reason in REASONS
+
+
+def test_a_hinted_game_is_still_hinted_after_a_restart(tmp_path: Path) -> None:
+    """The first hint of a seat in a game is stored with the table's row, so a server
+    killed before the game ends still counts that game as hinted for the seat."""
+    clock = trio.testing.MockClock(autojump_threshold=0)
+
+    async def scenario() -> None:
+        store = Store(tmp_path / "taki.db")
+        table = Table("t1", options(seats=2, hints=True), bot_delay=0.5, store=store)
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(table.run)
+            a, _b = await two_started(table)  # seat 0 (a) is on turn
+            asked = await table.hint_question(a)
+            assert asked.seat == 0
+            nursery.cancel_scope.cancel()
+        saved = next(t for t in store.load_tables() if t.id == "t1")
+        again = Table.restore(saved)  # (as a killed server's successor rebuilds it)
+        seat = again.model.seats[0]
+        assert seat is not None and again.model.hinted == {key_of(seat)[0]}
+        other = again.model.seats[1]
+        assert other is not None and key_of(other)[0] not in again.model.hinted
+        store.close()
+
+    trio.run(scenario, clock=clock)
