@@ -64,9 +64,9 @@ from .events import (
     TURN,
     Event,
 )
-from .game import Game, Pending, Run, _matching
+from .game import Game, _matching
 from .policy import basic_choice, card_score, next_decision
-from .views import View
+from .views import View, game_of_view
 
 PLAYOUTS_PER_OPPONENT: Final = 240
 MAX_PLAYOUTS: Final = 720
@@ -346,31 +346,15 @@ class StrongBot:
         hidden_discard = max(0, view.discard_count - len(known))
         buried = pool[:hidden_discard]
         draw = pool[hidden_discard:]
-        pending = view.plus3
-        run = view.taki
-        return Game(
+        return game_of_view(
+            view,
             hands,
             draw,
             buried + list(known),
-            options=view.options,
-            turn=view.turn,
-            direction=view.direction,
-            color=view.color,
-            stages=[p.stage for p in players],
-            declared=[p.declared for p in players],
-            places=[p.place for p in players],
-            plus2=view.plus2,
-            plus3=None if pending is None else Pending(pending.by, list(pending.passed)),
-            taki=None if run is None else Run(run.color, run.by, run.cards, run.open),
-            follow=view.follow,
-            winner=view.winner,
             rng=rng.getrandbits(63),
             # How the Breakers on top were played is known from the events followed from
             # the start; otherwise the pile tells what it can (RULES.md section 7).
-            own_breakers=self._own_breakers
-            if len(self._pile) == view.discard_count
-            else None,
-            record=False,
+            own_breakers=self._own_breakers if len(self._pile) == view.discard_count else None,
         )
 
     def _deal(self, pool: list[str], seat: int, count: int) -> list[str]:
