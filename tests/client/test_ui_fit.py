@@ -7,7 +7,6 @@ game with a +2 stack, a +3 window, a run) and every Static line is measured in c
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -34,13 +33,6 @@ LANGS = list(i18n.LANGUAGES)
 
 
 pytestmark = pytest.mark.usefixtures("config_dir")
-
-
-@pytest.fixture
-def lang(request: pytest.FixtureRequest) -> Iterator[str]:
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("en")
 
 
 async def settle(pilot: Any) -> None:

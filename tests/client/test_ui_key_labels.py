@@ -8,7 +8,6 @@ A key alone tells a newcomer nothing, so each item must read "key label".
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -28,13 +27,6 @@ from ..support.util import position
 from .test_client import _set_game
 
 pytestmark = pytest.mark.usefixtures("config_dir")
-
-
-@pytest.fixture
-def lang(request: pytest.FixtureRequest) -> Iterator[str]:
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("en")
 
 
 def bar_items(bar: str) -> list[str]:

@@ -3,8 +3,6 @@ keys in the player's language, and the help's key table read whole (issue 24).""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from rich.cells import cell_len
 from textual.widgets import Input
@@ -22,13 +20,6 @@ from ..support.server_thread import ServerThread
 from .test_client import seated_game
 
 pytestmark = pytest.mark.usefixtures("config_dir")
-
-
-@pytest.fixture
-def lang(request: pytest.FixtureRequest) -> Iterator[str]:
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("en")
 
 
 @pytest.mark.asyncio

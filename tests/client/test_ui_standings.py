@@ -3,13 +3,10 @@ shown whole by key S at the table and in the lobby, fitting 80x24 in every langu
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from textual.app import App
 from textual.widgets import Static
 
-from client import i18n
 from client.app import TakiApp
 from client.config import Settings
 from client.screens.lobby import LobbyScreen
@@ -35,13 +32,6 @@ EVENING = Standings(
     ),
     tuple(Versus(a, b, 6, 5) for a in range(4) for b in range(a + 1, 4)),
 )
-
-
-@pytest.fixture
-def lang(request: pytest.FixtureRequest) -> Iterator[str]:
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("en")
 
 
 @pytest.mark.asyncio
