@@ -9,7 +9,7 @@ import itertools
 import math
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import trio
 
@@ -20,10 +20,14 @@ from .soak_person import Person, Style
 
 NAMES = ("Dana", "Omer", "Noga", "Itai", "Shira", "Yoni", "Tamar", "Ariel")
 
-STRONG_CASTS: dict[int, tuple[int, int]] = {0: (2, 1), 1: (4, 1)}
-"""The first two tables of each round of 16, by their place in it: (seats, people),
-every other seat a strong bot. So the soak always plays a 2-player table against a
-strong bot and a 4-player one with three, from its first minute on."""
+STRONG_CASTS: dict[int, tuple[int, int, str | None]] = {0: (2, 1, "fast"), 1: (4, 1, None)}
+"""The first two tables of each round of 16, by their place in it: (seats, people,
+the person's pace), every other seat a strong bot. So the soak always plays a 2-player
+table against a strong bot and a 4-player one with three, from its first minute on.
+The 2-player table's person plays fast, so that even a one-minute soak on a slow
+machine, with two server restarts holding games, sees a strong game end and judges
+``strong_games_end`` (at a human pace one game could outlast the minute: a CI run
+saw none end). Both play three games, one after the other."""
 STRONG_LIFETIME = 150.0
 """Seconds at least that those tables live: time for a game or two, across the server
 restarts of the soak's middle (each holds every game up to 15 s)."""
@@ -52,6 +56,8 @@ class Plan:
     lifetime: float
     hints: bool = False
     """The table gives hints (H): every other table, so both answers are walked."""
+    pace: str | None = None
+    """Every person's pace here, or None for each its own (``Style.draw``)."""
 
     @property
     def strong(self) -> bool:
@@ -102,9 +108,11 @@ def plans(seed: int) -> Iterator[Plan]:
             if kinds and number % 3 == 0:
                 kinds[rng.randrange(len(kinds))] = "strong"
             lifetime = rng.uniform(40, 120)
+            games = rng.randint(1, 3)
             cast = STRONG_CASTS.get(number % len(mixes))
+            pace = None
             if cast is not None:
-                seats, people = cast
+                seats, people, pace = cast
                 bot_seats = list(range(people, seats))
                 kinds = ["strong"] * len(bot_seats)
                 lifetime = max(lifetime, STRONG_LIFETIME)
@@ -116,7 +124,8 @@ def plans(seed: int) -> Iterator[Plan]:
                 turn_timer=float(rng.choice((3, 5, 8))) if timer else None,
                 plus3_window=float(rng.choice((1, 2, 4))),
                 first_seat=rng.choice(taken) if rng.random() < 0.5 else None,
-                games=rng.randint(1, 3), lifetime=lifetime, hints=number % 2 == 1,
+                games=games if cast is None else 3, lifetime=lifetime,
+                hints=number % 2 == 1, pace=pace,
             )  # fmt: skip
             number += 1
 
@@ -132,7 +141,7 @@ class TableRun:
         self.people = [
             Person(world, self.watch, f"{NAMES[k % len(NAMES)]}{plan.number}",
                    random.Random(f"{seed}/table/{plan.number}/person/{k}"),
-                   Style.draw(self.rng, world.churn))
+                   self._style(world))
             for k in range(plan.people)
         ]
         self.game_began: float | None = None  # (tables with strong bots: ``_judge_games``)
@@ -191,6 +200,11 @@ class TableRun:
                 return False
         got = await host.ask(Start, first_seat=self.plan.first_seat, resend=True)
         return isinstance(got, Ack)
+
+    def _style(self, world: World) -> Style:
+        """One person's style, drawn from the table's generator; the plan's pace wins."""
+        style = Style.draw(self.rng, world.churn)
+        return style if self.plan.pace is None else replace(style, pace=self.plan.pace)
 
     def host(self) -> Person | None:
         """The person who holds the host's seat, if connected."""
