@@ -93,6 +93,12 @@ from .thinking import SEARCH_LIMIT, SearchTimeout, Thinkers, thinkers
 log = logging.getLogger("taki.server")
 T = TypeVar("T")
 
+TICK_RETRY = 1.0
+"""Seconds after a deadline's handling failed (a bug, logged) before the table's clocks
+are armed again for the state it is in: what was due is tried again, so the table goes
+on -- rather than waiting, clocks stopped, for the next command, which at a table whose
+turn is a bot's may never come."""
+
 RETURN_TIME = 12.0
 """Seconds a person needs to come back after the server restarts, from the moment it
 listens again: their client's longest pause between reconnect attempts (taki-client:
@@ -671,14 +677,22 @@ class Table:
             async with trio.open_nursery() as nursery:
                 self._nursery = nursery
                 task_status.started()
+                rearm_at: float | None = None  # (after a failed tick: ``TICK_RETRY``)
                 while not self._closed:
                     deadline = self.model.clocks.next_deadline()
+                    if rearm_at is not None:
+                        deadline = min(deadline, rearm_at)
                     if deadline <= trio.current_time():
+                        if rearm_at is not None and rearm_at <= trio.current_time():
+                            rearm_at = None
+                            self._arm()  # (what was due is due again, once)
+                            continue
                         try:
                             await self._tick()
                         except Exception:  # a bug here must not take every table down
                             log.exception("table %s: tick failed", self.id)
                             self.model.clocks.stop()
+                            rearm_at = trio.current_time() + TICK_RETRY
                         self._carry_out()
                         continue
                     call = mailbox.next_nowait()

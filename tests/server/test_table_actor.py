@@ -25,6 +25,7 @@ from protocol.messages import (
     Start,
 )
 from server.lobby import Lobby
+from server.table import Table
 
 from ..support.netclient import connect_memory, options, play_out, running_server
 from .test_server import Inbox
@@ -110,3 +111,32 @@ async def test_a_stopping_server_has_each_table_tell_its_own_members() -> None:
             while farewell not in watcher.got or farewell not in seated.got:
                 await trio.sleep(0.01)
         nursery.cancel_scope.cancel()
+
+
+@pytest.mark.trio
+async def test_a_failed_deadline_is_tried_again_and_the_game_goes_on(
+    autojump_clock: trio.abc.Clock, monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A bug raised while carrying out a deadline (here: the first one, a bot's move) is
+    logged, and the table's clocks are armed again a moment later, so the bot moves and
+    the game ends -- the person waiting on it has nothing to send that would re-arm."""
+    failed: list[object] = []
+    carry_out_due = Table._on_due
+
+    async def fail_once(self: Table, due: Any) -> Any:
+        if not failed:
+            failed.append(due)
+            raise RuntimeError("a bug in a deadline's handling")
+        return await carry_out_due(self, due)
+
+    monkeypatch.setattr(Table, "_on_due", fail_once)
+    async with running_server(bot_delay=0.05) as (server, _, nursery):
+        alice = await connect_memory(nursery, server, "Alice")
+        assert isinstance(await alice.request(CreateTable, options=options()), Ack)
+        assert isinstance(await alice.request(AddBot, kind="basic"), Ack)
+        assert isinstance(await alice.request(Start), Ack)
+        await alice.wait_for(lambda m: isinstance(m, Snapshot) and m.view is not None)
+        await play_out([alice])
+    assert failed
+    assert "tick failed" in caplog.text
