@@ -208,7 +208,10 @@ async def test_hostile_sessions_while_an_honest_table_plays_on(
     assert bare <= len(known_crashes)  # each bare close is one of the known crashes
     assert not stats.problems, stats.problems[:5]
     assert stats.games >= 1 and stats.moves > 0
-    assert tally.codes["rate_limited"] > 0 and tally.codes["bad_frame"] > 0
+    assert tally.codes["bad_frame"] > 0
+    # Floods were refused rate_limited -- unless each flood's answers were lost to the
+    # reset of its close (h.FLOOD_LOST; test_conformance pins the refusals one by one).
+    assert tally.codes["rate_limited"] > 0 or tally.deviations[h.FLOOD_LOST] > 0
     assert tally.closed_by_server > 0
 
 

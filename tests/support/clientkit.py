@@ -23,8 +23,9 @@ from protocol.messages import Event, GameAction, SeatInfo, Snapshot, TableInfo, 
 from protocol.patch import diff_view
 
 
-async def until(test: Callable[[], bool], timeout: float = 10) -> None:
-    """Poll ``test`` until it holds; the app's state changes between event-loop turns."""
+async def until(test: Callable[[], bool], timeout: float = 30) -> None:
+    """Poll ``test`` until it holds; the app's state changes between event-loop turns.
+    (30 s: a loaded CI machine once took more than 10 s to show a change.)"""
     async with asyncio.timeout(timeout):
         while not test():
             await asyncio.sleep(0.02)

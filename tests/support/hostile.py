@@ -830,6 +830,12 @@ FLOOD: list[Callable[[int], m.Message]] = [
 ]
 
 
+FLOOD_LOST = ("the frames sent just before the server closes a flooder are lost "
+              "(closed with unread input: a reset, not a clean close)")
+"""A flood's answers (its ``rate_limited`` errors too) may never arrive: how often
+depends on how fast the flooder reads, so on the machine's load."""
+
+
 async def k_flood(p: Probe) -> None:
     """Thousands of frames in one write; 64 KiB frames; a 100 MB declared length."""
     rng, target, t = p.rng, p.target, p.tally
@@ -863,8 +869,7 @@ async def k_flood(p: Probe) -> None:
     ):
         # cut off, but the last frames (the fatal `flooding` above all) never arrived:
         # closed with input unread, the kernel resets the connection and drops its output
-        t.deviations["the frames sent just before the server closes a flooder are lost "
-                     "(closed with unread input: a reset, not a clean close)"] += 1
+        t.deviations[FLOOD_LOST] += 1
 
 
 async def k_churn(p: Probe) -> None:
