@@ -31,9 +31,9 @@ from protocol.messages import (
     Snapshot,
 )
 
-from ..server.test_resilience import _free_port, _start_server
-from ..server.test_server import connect
-from ..support.netclient import NetClient, seated_pair
+from ..support.harness import free_port
+from ..support.netclient import NetClient, connect, seated_pair
+from ..support.server_process import start_server
 
 KILLS = int(os.environ.get("TAKI_KILLS", "12"))
 """Kills per run (``TAKI_KILLS=100`` for a longer measurement)."""
@@ -77,8 +77,8 @@ async def mover_of(a: NetClient, b: NetClient) -> NetClient:
 @pytest.mark.trio
 async def test_a_dozen_server_kills_lose_nothing_and_repeat_nothing(tmp_path: Path) -> None:
     rng = random.Random(int(os.environ.get("TAKI_KILL_SEED", "11")))
-    port = _free_port()
-    proc = _start_server(tmp_path, port)
+    port = free_port()
+    proc = start_server(tmp_path, port)
     acked: set[tuple[str, int]] = set()  # (player, request id) of acknowledged actions
     resent = double = 0
     back_times: list[float] = []
@@ -135,7 +135,7 @@ async def test_a_dozen_server_kills_lose_nothing_and_repeat_nothing(tmp_path: Pa
                     await c.close()
 
                 started = time.monotonic()
-                proc = _start_server(tmp_path, port)
+                proc = start_server(tmp_path, port)
                 again = {}
                 for name, old in players.items():
                     new = await connect(nursery, port, name, token=old.token)

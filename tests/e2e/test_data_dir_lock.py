@@ -12,15 +12,16 @@ import trio
 from server.app import serve
 from server.lock import DataDirInUse, DataDirLock
 
-from ..server.test_resilience import _free_port, _start_server
+from ..support.harness import free_port
+from ..support.server_process import start_server
 
 
 def test_a_second_server_on_the_same_data_dir_exits_with_one_line(tmp_path: Path) -> None:
-    first = _start_server(tmp_path, _free_port())
+    first = start_server(tmp_path, free_port())
     try:
         second = subprocess.run(
             [sys.executable, "-m", "server.app", "--host", "127.0.0.1", "--port",
-             str(_free_port()), "--data-dir", str(tmp_path), "--no-advertise"],
+             str(free_port()), "--data-dir", str(tmp_path), "--no-advertise"],
             capture_output=True, text=True, timeout=60,
         )
         assert second.returncode != 0
@@ -33,7 +34,7 @@ def test_a_second_server_on_the_same_data_dir_exits_with_one_line(tmp_path: Path
         first.kill()
         first.wait(10)
     # The holder died by SIGKILL: the kernel dropped the lock, the next start works.
-    again = _start_server(tmp_path, _free_port())
+    again = start_server(tmp_path, free_port())
     again.kill()
     again.wait(10)
 

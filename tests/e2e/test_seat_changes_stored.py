@@ -30,7 +30,7 @@ from protocol.messages import (
     Timer,
 )
 
-from ..server.test_storage_faults import FlakyStore
+from ..support.flaky_store import FlakyStore
 from ..support.harness import HOST, ServerProcess
 from ..support.netclient import NetClient, connect, options, running_server
 

@@ -34,8 +34,8 @@ from protocol.messages import Ack, AddBot, CreateTable, Event, Rematch, Start
 from server.table import Table
 from server.thinking import SearchTimeout, Thinkers
 
-from ..server.test_server import Inbox
 from ..support.harness import HOST, ServerProcess
+from ..support.inbox import Inbox
 from ..support.netclient import NetClient, connect, options
 from ..support.util import position
 

@@ -29,9 +29,10 @@ from server.app import build_parser
 from server.session import Limits
 from server.table import Table
 
-from ..support.netclient import NetClient
+from ..support.inbox import Inbox
+from ..support.netclient import NetClient, connect, options, running_server, seated_pair
+from ..support.rawwire import raw_connection, read_to_the_end
 from ..support.util import position
-from .test_server import Inbox, connect, options, running_server, seated_pair
 
 SPEC = (Path(__file__).resolve().parents[2] / "PROTOCOL.md").read_text(encoding="utf-8")
 FLAT = " ".join(SPEC.split())
@@ -273,32 +274,6 @@ def test_6_patch_paths_never_walk_through_nil() -> None:
 
 
 # ---------------------------------------------------------------- 7. rate limiting
-
-
-async def raw_connection(port: int, name: str = "R") -> tuple[trio.SocketStream, FrameDecoder]:
-    stream = await trio.open_tcp_stream("127.0.0.1", port)
-    hello = {"type": "hello", "versions": [1, 1], "name": name, "client": "raw/1"}
-    await stream.send_all(encode_frame(hello))
-    decoder = FrameDecoder()
-    while True:
-        frame = decoder.next_frame()
-        if frame is not None:
-            assert frame["type"] == "welcome"
-            return stream, decoder
-        decoder.receive_data(await stream.receive_some(65536))
-
-
-async def read_to_the_end(stream: trio.SocketStream, decoder: FrameDecoder) -> list[dict[str, Any]]:
-    """Every frame until the server's end of stream; a reset fails the test."""
-    frames: list[dict[str, Any]] = []
-    with trio.fail_after(20):
-        while True:
-            data = await stream.receive_some(65536)
-            decoder.receive_data(data)
-            while (frame := decoder.next_frame()) is not None:
-                frames.append(frame)
-            if not data:
-                return frames
 
 
 @pytest.mark.trio

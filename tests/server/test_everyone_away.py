@@ -18,9 +18,8 @@ import trio.testing
 from protocol.messages import Event, TableUpdate, Timer
 from server.table import Table
 
+from ..support.inbox import Inbox, tick_until
 from ..support.netclient import options
-from .test_restart_stand_in import tick_until
-from .test_server import Inbox
 
 BOT_DELAY = 0.8
 STAND_IN_DELAY = 3.0
@@ -154,14 +153,15 @@ async def test_end_to_end_both_people_drop_and_the_spectator_sees_the_table_wait
     (past the 3 s stand-in delay); A comes back and the game goes on."""
     from protocol.messages import AddBot, CreateTable, Join, Snapshot, Spectate, Start
 
+    from ..support.harness import free_port
     from ..support.netclient import connect
-    from .test_resilience import _free_port, _start_server
+    from ..support.server_process import start_server
 
     def waiting(message: object) -> bool:
         return isinstance(message, TableUpdate) and message.table.all_away
 
-    port = _free_port()
-    proc = _start_server(tmp_path, port)
+    port = free_port()
+    proc = start_server(tmp_path, port)
     try:
         async with trio.open_nursery() as nursery:
             a = await connect(nursery, port, "A")

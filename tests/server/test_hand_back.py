@@ -6,8 +6,7 @@ import pytest
 
 from protocol.messages import Ack, Error, RemoveBot, Snapshot, TableUpdate
 
-from ..support.netclient import NetClient
-from .test_server import connect, running_server, seated_pair
+from ..support.netclient import NetClient, connect, running_server, seated_pair
 
 
 async def _bot_took_seat_0(b: NetClient) -> None:

@@ -22,6 +22,7 @@ from server.standings import key_of
 from server.store import Store
 from server.table import Table
 
+from ..support.inbox import two_started
 from ..support.netclient import (
     connect,
     next_mover,
@@ -30,7 +31,6 @@ from ..support.netclient import (
     running_server,
     seated_pair,
 )
-from .test_server import two_started
 
 
 @pytest.mark.trio

@@ -17,28 +17,12 @@ import trio
 import trio.testing
 
 from engine import game_from_position
-from protocol.messages import Ack, Event, GameAction, Snapshot, Spectate
+from protocol.messages import Ack, GameAction, Snapshot, Spectate
 from server.table import Table
 
+from ..support.inbox import Follower, Legal
 from ..support.netclient import connect, next_mover, options, running_server, seated_pair
 from ..support.util import position
-from .test_server import Inbox
-
-Legal = set[tuple[str, str | None, str | None]]
-
-
-class Follower(Inbox):
-    """A member that keeps the legal list as a client must (PROTOCOL.md 6.1)."""
-
-    @property
-    def legal(self) -> Legal:
-        current: tuple[GameAction, ...] = ()
-        for message in self.got:
-            if isinstance(message, Snapshot):
-                current = message.legal or ()  # a snapshot without it: none
-            elif isinstance(message, Event) and message.legal is not None:
-                current = message.legal  # absent: unchanged
-        return {(a.type, a.card, a.color) for a in current}
 
 
 def truth(table: Table, seat: int) -> Legal:

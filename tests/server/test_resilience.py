@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +26,7 @@ from protocol.messages import (
 from server.session import Limits
 from server.table import Table
 
+from ..support.harness import free_port
 from ..support.netclient import (
     NetClient,
     connect,
@@ -38,6 +36,7 @@ from ..support.netclient import (
     running_server,
     seated_pair,
 )
+from ..support.server_process import start_server
 from ..support.util import position
 
 
@@ -208,29 +207,10 @@ async def test_a_flood_is_rate_limited_then_closed_and_other_tables_play_on() ->
         await play_out([host])
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "server.app", "--host", "127.0.0.1", "--port", str(port),
-         "--data-dir", str(data), "--bot-delay", "0", "--rate", "100000", "--no-advertise"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    assert b"listening" in line, line
-    return proc
-
-
 @pytest.mark.trio
 async def test_kill_9_and_restart_loses_no_acknowledged_action(tmp_path: Path) -> None:
-    port = _free_port()
-    proc = _start_server(tmp_path, port)
+    port = free_port()
+    proc = start_server(tmp_path, port)
     try:
         async with trio.open_nursery() as nursery:
             a, b = await seated_pair(nursery, port)
@@ -245,7 +225,7 @@ async def test_kill_9_and_restart_loses_no_acknowledged_action(tmp_path: Path) -
             before_a, before_b = a.view, b.view
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(10)
-            proc = _start_server(tmp_path, port)
+            proc = start_server(tmp_path, port)
             a2 = await connect(nursery, port, "A", token=a.token)
             b2 = await connect(nursery, port, "B", token=b.token)
             await a2.wait_for(lambda m: isinstance(m, Snapshot))

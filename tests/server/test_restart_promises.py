@@ -10,7 +10,7 @@ import trio
 
 from protocol.messages import Ack, Event, Snapshot, TableUpdate
 
-from .test_server import connect, running_server, seated_pair
+from ..support.netclient import connect, running_server, seated_pair
 
 
 @pytest.mark.trio
@@ -96,7 +96,7 @@ async def test_a_stand_in_waits_its_delay_counted_from_the_restart(tmp_path: Pat
 async def test_the_replay_marks_the_moves_a_stand_in_made(tmp_path: Path) -> None:
     from protocol.messages import GetReplay, Replay
 
-    from .test_server import play_out
+    from ..support.netclient import play_out
 
     async with running_server(bot_delay=0, stand_in_delay=0.05, data_dir=tmp_path) as (
         _, port, nursery,

@@ -27,9 +27,10 @@ from server.model import engine_options
 from server.store import SavedGame, SavedTable
 from server.table import Table
 
+from ..support.harness import free_port
+from ..support.inbox import Follower, tick_until
 from ..support.netclient import connect, options, seated_pair
-from .test_legal_lists import Follower
-from .test_resilience import _free_port, _start_server
+from ..support.server_process import start_server
 
 CLIENT_RETRY = 10.0
 """taki-client's longest pause between two reconnect attempts (client/session.py)."""
@@ -58,13 +59,6 @@ async def back(table: Table, seat: int) -> Follower:
     member = Follower("ABC"[seat])
     assert await table.reclaim(TOKENS[seat], member) == seat
     return member
-
-
-async def tick_until(table: Table, clock: trio.testing.MockClock, until: float) -> None:
-    """Move the clock a quarter second at a time to ``until``, doing what falls due."""
-    while trio.current_time() < until:
-        clock.jump(0.25)
-        await table.tick()
 
 
 @pytest.mark.trio
@@ -155,15 +149,15 @@ def stand_in_for_a(message: object) -> bool:
 async def test_after_kill_9_the_person_on_turn_keeps_it_past_the_stand_in_delay(
     tmp_path: Path,
 ) -> None:
-    port = _free_port()
-    proc = _start_server(tmp_path, port)
+    port = free_port()
+    proc = start_server(tmp_path, port)
     try:
         async with trio.open_nursery() as nursery:
             a, b = await seated_pair(nursery, port, first=0)  # A on turn
             assert a.legal
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(10)
-            proc = _start_server(tmp_path, port)  # returns once it says it is listening
+            proc = start_server(tmp_path, port)  # returns once it says it is listening
             listening = trio.current_time()
             b2 = await connect(nursery, port, "B", token=b.token)  # B watches the table
             b2.ids = b.ids

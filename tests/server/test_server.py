@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 import trio
 import trio.testing
 
 from engine.cards import CODES
-from protocol.dedupe import RecentIds
 from protocol.messages import (
     Ack,
     AddBot,
@@ -33,9 +31,7 @@ from protocol.messages import (
 )
 from server.session import Limits
 
-if TYPE_CHECKING:
-    from server.table import Table
-
+from ..support.inbox import Inbox, two_started
 from ..support.netclient import (
     NetClient,
     connect,
@@ -45,45 +41,6 @@ from ..support.netclient import (
     running_server,
     seated_pair,
 )
-
-
-class Inbox:
-    """A table member with no socket: it keeps what it is sent (as messages)."""
-
-    version = 1
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.got: list[Any] = []
-        self.recent: RecentIds[Any] = RecentIds()
-
-    def send(self, message: Any) -> None:
-        json.dumps(message.to_dict())  # plain data, loggable as JSON
-        self.got.append(message)
-
-    def send_encoded(self, data: bytes) -> None:
-        from protocol import FrameDecoder, decode_message
-
-        decoder = FrameDecoder()
-        decoder.receive_data(data)  # one frame or several back to back
-        frame = decoder.next_frame()
-        assert frame is not None
-        while frame is not None:
-            self.got.append(decode_message(frame))
-            frame = decoder.next_frame()
-        assert decoder.buffered == 0
-
-    def close_soon(self) -> None:
-        pass
-
-
-async def two_started(table: Table) -> tuple[Inbox, Inbox]:
-    """Members A and B seated at ``table`` (driven directly, no network), seat 0 to play."""
-    a, b = Inbox("A"), Inbox("B")
-    await table.join(a)
-    await table.join(b)
-    await table.start(a, first_seat=0)
-    return a, b
 
 
 def hidden_cards_free(message: Any, seat: int | None) -> None:

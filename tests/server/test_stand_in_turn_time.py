@@ -12,8 +12,8 @@ import trio.testing
 from server.table import Table
 from server.wire import legal_action
 
+from ..support.inbox import two_started
 from ..support.netclient import options
-from .test_server import two_started
 
 
 def test_a_player_who_drops_on_turn_keeps_the_rest_of_their_turn_time() -> None:

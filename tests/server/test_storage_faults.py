@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 import trio
@@ -21,29 +20,9 @@ from protocol.messages import (
     Start,
     Timer,
 )
-from server.store import Store
 
-from ..support.netclient import next_mover
-from .test_server import connect, options, running_server, seated_pair
-
-
-class FlakyStore(Store):
-    """A store whose writes for some tables fail on demand, as a full disk's would."""
-
-    failing: set[Any] = set()
-    """Table ids and game numbers whose writes fail; empty: every write works."""
-
-    def _execute(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
-        if self.failing and self._hits(sql, args):
-            raise sqlite3.OperationalError("database or disk is full")
-        return super()._execute(sql, args)
-
-    def _hits(self, sql: str, args: tuple[Any, ...]) -> bool:
-        if "probe" in sql:
-            return True
-        if sql.startswith("INSERT INTO actions") or sql.startswith("UPDATE games"):
-            return args[0] in self.failing or args[-1] in self.failing
-        return bool(args) and args[0] in self.failing
+from ..support.flaky_store import FlakyStore
+from ..support.netclient import connect, next_mover, options, running_server, seated_pair
 
 
 def actions_stored(path: Path, game: int) -> int:

@@ -16,8 +16,8 @@ from engine.strong import StrongBot
 from protocol.messages import ChatLine, Event, GameAction
 from server.table import Table
 
+from ..support.inbox import Inbox
 from ..support.netclient import options
-from .test_server import Inbox
 
 
 def _wire(action: EngineAction) -> GameAction:

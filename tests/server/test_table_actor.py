@@ -27,8 +27,8 @@ from protocol.messages import (
 from server.lobby import Lobby
 from server.table import Table
 
+from ..support.inbox import Inbox
 from ..support.netclient import connect_memory, options, play_out, running_server
-from .test_server import Inbox
 
 FOREIGN = ("server/session.py", "server/lobby.py")
 

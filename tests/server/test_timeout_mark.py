@@ -15,8 +15,8 @@ from protocol.messages import Event, Snapshot
 from server.store import Store
 from server.table import Table
 
+from ..support.inbox import Inbox, two_started
 from ..support.netclient import options
-from .test_server import Inbox, two_started
 
 
 def _events(inbox: Inbox) -> list[dict[str, Any]]:

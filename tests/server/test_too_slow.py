@@ -16,7 +16,7 @@ from server.outbox import Outbox, Outboxes
 from server.session import Limits
 
 from ..support.netclient import running_server
-from .test_conformance import raw_connection, read_to_the_end
+from ..support.rawwire import raw_connection, read_to_the_end
 
 
 class GaveUp(logging.Handler):
