@@ -16,7 +16,7 @@ from pathlib import Path
 from protocol import MESSAGES
 from protocol.versions import MIN_VERSION, PROTOCOL_VERSION
 
-from .test_protocol_samples import SAMPLES
+from ..support.samples import SAMPLES
 
 GOLDEN = Path(__file__).parent.parent / "golden"
 

@@ -16,7 +16,7 @@ from protocol import (
 )
 from protocol import messages as m
 
-from .test_protocol_samples import SAMPLES
+from ..support.samples import SAMPLES
 
 
 def pump(src: bytes, dst: ClientConnection | ServerConnection) -> list[m.Message]:

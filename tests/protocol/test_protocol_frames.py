@@ -24,7 +24,7 @@ from protocol import (
 )
 from protocol import messages as m
 
-from .test_protocol_samples import SAMPLES
+from ..support.samples import SAMPLES
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

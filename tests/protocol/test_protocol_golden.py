@@ -12,8 +12,8 @@ import pytest
 
 from protocol import FrameDecoder, decode_message
 
+from ..support.samples import SAMPLES
 from .golden_write import GOLDEN, expected, golden_path
-from .test_protocol_samples import SAMPLES
 
 
 def saved_frames() -> list[tuple[int, str]]:

@@ -17,7 +17,7 @@ from protocol import (
 from protocol import messages as m
 from protocol.versions import PROTOCOL_VERSION
 
-from .test_protocol_samples import MINIMAL, SAMPLES
+from ..support.samples import MINIMAL, SAMPLES
 
 
 def _wire(msg: m.Message) -> m.Message:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from protocol import ProtocolError, Unpatchable, apply_patch, diff_view
 from protocol import messages as m
 
-from .test_protocol_samples import VIEW
+from ..support.samples import VIEW
 
 # No 0 or 1 beside the booleans: Python (and so ``diff_view`` below the top level) takes
 # False for 0 and True for 1, and no view ever turns a flag into a count (diff_view's

@@ -14,7 +14,7 @@ from protocol.frames import decode_body
 from protocol.records import Record
 from protocol.standings import StandingLine, Standings, Versus
 
-from .test_protocol_catalogue import check_fields, section
+from ..support.protocol_spec import check_fields, section
 
 STANDINGS = Standings(
     3,

@@ -11,7 +11,6 @@ import contextlib
 import itertools
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,10 +30,10 @@ from server.table import Table
 
 from ..support.inbox import Inbox
 from ..support.netclient import NetClient, connect, options, running_server, seated_pair
+from ..support.protocol_spec import SPEC
 from ..support.rawwire import raw_connection, read_to_the_end
 from ..support.util import position
 
-SPEC = (Path(__file__).resolve().parents[2] / "PROTOCOL.md").read_text(encoding="utf-8")
 FLAT = " ".join(SPEC.split())
 """The spec with every run of spaces and line ends as one space (prose wraps anywhere)."""
 

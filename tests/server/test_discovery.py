@@ -19,7 +19,6 @@ import struct
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -40,20 +39,14 @@ from server.app import _advertising as cli_advertising
 from server.app import build_parser, serve
 from server.discovery import Advertiser, Advertising, broadcast_addresses, open_tables
 
+from ..support.clientkit import until
+from ..support.discovery_kit import BROADCAST, LOOPBACK, found, free_udp_port, no_zeroconf
 from ..support.server_thread import ServerThread
 
-LOOPBACK = ["127.0.0.1"]
-BROADCAST = ["127.255.255.255"]
 MDNS_GROUP = "224.0.0.251"
 
 
 # ------------------------------------------------------------------ helpers
-
-
-def free_udp_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _loopback_multicast_problem() -> str | None:
@@ -98,16 +91,6 @@ def loopback_mdns() -> None:
 pytestmark = pytest.mark.usefixtures("config_dir")
 
 
-async def until(test: Callable[[], bool], timeout: float = 8) -> None:
-    async with asyncio.timeout(timeout):
-        while not test():
-            await asyncio.sleep(0.02)
-
-
-def no_zeroconf(_interfaces: Any) -> Any:
-    raise OSError(19, "No such device (no default interface)")
-
-
 class Serving(ServerThread):
     """A real server on 127.0.0.1 in its own thread, advertising ``how``."""
 
@@ -128,10 +111,6 @@ class Serving(ServerThread):
             self.server.lobby.create(TableOptions(name, 4))
 
         self.call(create)
-
-
-def found(browser: Browser, port: int) -> Game | None:
-    return next((g for g in browser.games() if g.port == port), None)
 
 
 # ------------------------------------------------------------------ wire formats

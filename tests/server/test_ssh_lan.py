@@ -71,8 +71,15 @@ async def test_a_server_with_an_ssh_entrance_advertises_its_port(
     from server.discovery import Advertising
     from server.ssh.gate import SshOptions
 
+    from ..support.clientkit import until
+    from ..support.discovery_kit import (
+        BROADCAST,
+        LOOPBACK,
+        found,
+        free_udp_port,
+        no_zeroconf,
+    )
     from ..support.server_thread import ServerThread
-    from .test_discovery import BROADCAST, LOOPBACK, found, free_udp_port, no_zeroconf, until
 
     monkeypatch.setattr(sdisc, "_open_zeroconf", no_zeroconf)  # the beacon: no multicast
     port = free_udp_port()

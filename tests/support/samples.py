@@ -1,8 +1,8 @@
 """Sample messages, one of every type, for the round-trip tests and the golden frames.
 
-Not tests themselves: the other test_protocol modules import these. The view below is
-a literal copy of an engine view (seat 1 of 4), so the golden frames do not move when
-the engine does.
+Data, not tests: the protocol tests (round trips, frames, connection, patch, golden)
+and ``tests/protocol/golden_write.py`` import these. The view below is a literal copy of
+an engine view (seat 1 of 4), so the golden frames do not move when the engine does.
 """
 
 from __future__ import annotations
