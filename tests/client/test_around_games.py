@@ -16,11 +16,10 @@ from client.screens.intro import IntroScreen
 from client.screens.lobby import LobbyScreen
 from client.screens.table import TableScreen
 
-from ..support.clientkit import Table, play_to_the_end, settled, until
+from ..support.clientkit import Table, make_app, play_to_the_end, seated_game, settled, until
 from ..support.fit import overflows
 from ..support.server_thread import ServerThread
 from ..support.util import position
-from .test_client import make_app, seated_game
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 

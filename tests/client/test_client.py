@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import pytest
 
@@ -13,32 +12,13 @@ from client.net import parse_address
 from client.screens.lobby import LobbyScreen
 from client.screens.table import TableScreen
 from client.widgets.cards import CardTile
-from engine import game_from_position
 from protocol.messages import GameAction, TableOptions
 
-from ..support.clientkit import play_to_the_end, until
+from ..support.clientkit import make_app, play_to_the_end, seated_game, set_game, until
 from ..support.server_thread import ServerThread
 from ..support.util import position
 
 pytestmark = pytest.mark.usefixtures("config_dir")
-
-
-def make_app(server: ServerThread, **kw: Any) -> TakiApp:
-    return TakiApp(f"127.0.0.1:{server.port}", name=kw.pop("name", "Tester"),
-                   settings=Settings(), **kw)
-
-
-async def seated_game(app: TakiApp, server: ServerThread, bots: int = 1) -> None:
-    """Create a table from the app, add bots, start; wait for the dealt snapshot."""
-    await until(lambda: app.session.link is not None)
-    app.session.create_table(TableOptions("Test", bots + 1))
-    await until(lambda: app.session.state.info is not None)
-    for _ in range(bots):
-        app.session.host_command("add_basic")
-    await until(lambda: app.session.state.info is not None
-                and all(s is not None for s in app.session.state.info.seats))
-    app.session.host_command("start")
-    await until(lambda: app.session.state.view is not None)
 
 
 def test_parse_address() -> None:
@@ -74,7 +54,7 @@ async def test_play_a_card_by_number_and_enter(server: ServerThread) -> None:
         table = server.server.lobby.tables["t1"] if server.server else None
         assert table is not None
         pos = position(hands=[["R1", "G3", "R7"], ["B1", "B3", "B4"]])
-        server.call(lambda: _set_game(table, pos))
+        server.call(lambda: set_game(table, pos))
         await until(lambda: app.session.state.hand == ["R1", "G3", "R7"]
                     and bool(app.session.state.legal))
         await until(lambda: len(app.screen.query(CardTile)) == 3)  # recomposed
@@ -96,7 +76,7 @@ async def test_refusals_say_why_and_the_card_flashes(server: ServerThread) -> No
         table = server.server.lobby.tables["t1"] if server.server else None
         assert table is not None
         pos = position(hands=[["G3", "G7"], ["B1", "B3", "B4"]])
-        server.call(lambda: _set_game(table, pos))
+        server.call(lambda: set_game(table, pos))
         await until(lambda: sorted(app.session.state.hand) == ["G3", "G7"]
                     and bool(app.session.state.legal))
         await until(lambda: len(app.screen.query(CardTile)) == 2)
@@ -117,22 +97,6 @@ async def test_refusals_say_why_and_the_card_flashes(server: ServerThread) -> No
         await until(lambda: "when the game is over" in str(status.render()))
 
 
-def _set_game(table: Any, pos: dict[str, Any]) -> None:
-    """Deal a chosen position at a running table (server thread only), in the table's
-    own task (the only one that changes a table)."""
-
-    async def deal() -> None:
-        table.model.game = game_from_position(pos)
-        table.model.state = "playing"
-        table.model.actions = []
-        table.model.invalidate()
-        table._arm()
-        for member in table.model.members:
-            member.send(table.model.snapshot(member))
-
-    table.post(deal)
-
-
 @pytest.mark.asyncio
 async def test_plus3_window_break_and_pass_keys(server: ServerThread) -> None:
     app = make_app(server)
@@ -146,7 +110,7 @@ async def test_plus3_window_break_and_pass_keys(server: ServerThread) -> None:
             discard=["R5", "+3"],
             plus3={"by": 1, "passed": []},
         )
-        server.call(lambda: _set_game(table, pos))
+        server.call(lambda: set_game(table, pos))
         await until(lambda: app.session.state.action("break") is not None)
         await until(lambda: "break" in str(app.screen.query_one("#keys").render()))  # redrawn
         keys = str(app.screen.query_one("#keys").render())
@@ -249,13 +213,13 @@ async def test_the_game_over_screen_shows_who_held_what(server: ServerThread) ->
         table = server.server.lobby.tables["t1"] if server.server else None
         assert table is not None
         playing = position(hands=[["R1"], ["R7", "Gstop", "B+2"], ["king", "Y9"]])
-        server.call(lambda: _set_game(table, playing))
+        server.call(lambda: set_game(table, playing))
         await until(lambda: app.session.state.hand == ["R1"])
         players = app.screen.query_one("#players")
         assert "R7" not in str(players.render())  # never before the end
         over = position(hands=[[], ["R7", "Gstop", "B+2"], ["king", "Y9"]], winner=0,
                         places=[1, None, None])
-        server.call(lambda: _set_game(table, over))
+        server.call(lambda: set_game(table, over))
         await until(lambda: bool(app.session.state.view and app.session.state.view.over))
         await pilot.pause()
         lines = str(players.render()).splitlines()

@@ -19,7 +19,7 @@ import pytest
 from client import i18n
 from client.screens.help import RULES as ENGLISH_RULES
 
-from .test_i18n import PLURAL_STRINGS, UI_STRINGS
+from ..support.ui_strings import PLURAL_STRINGS, UI_STRINGS
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARIES = ROOT / "docs" / "i18n"

@@ -36,11 +36,10 @@ from client.widgets.cards import (
 )
 from engine.cards import CODES, COLOR_OF, SYMBOL_OF
 
-from ..support.clientkit import until
+from ..support.clientkit import seated_game, set_game, until
 from ..support.fit import overflows
 from ..support.server_thread import ServerThread
 from ..support.util import position
-from .test_client import _set_game, seated_game
 
 LANGS = list(i18n.LANGUAGES)
 POOL = ["R1", "R3", "G3", "G+2", "Btaki", "color", "king", "+3", "breaker", "supertaki",
@@ -178,7 +177,7 @@ async def at_the_table(
 async def deal(app: TakiApp, server: ServerThread, hand: list[str]) -> None:
     table = server.server.lobby.tables["t1"] if server.server else None
     assert table is not None
-    server.call(lambda: _set_game(table, position(hands=[hand, ["B1"] * 9])))
+    server.call(lambda: set_game(table, position(hands=[hand, ["B1"] * 9])))
     await until(lambda: [t.code for t in app.screen.query(CardTile)] == hand)
 
 

@@ -1,22 +1,18 @@
 """The UI translations: every ``_()`` string in every catalog, the rules help, switching.
 
-The strings are found the way a gettext extractor would: every ``_("literal")`` call in
-``client/**/*.py``, read with ``ast`` (so a new string without its translations fails
-here). The table states the screens show through ``_(info.state)`` come from the
-protocol and are checked with them.
+The strings are found the way a gettext extractor would (tests/support/ui_strings.py):
+every ``_("literal")`` call in ``client/**/*.py``, read with ``ast`` (so a new string
+without its translations fails here). The table states the screens show through
+``_(info.state)`` come from the protocol and are checked with them.
 """
 
 from __future__ import annotations
 
-import ast
-import importlib
 import locale
 import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -24,7 +20,8 @@ from client import i18n
 from client.screens.help import RULES as ENGLISH_RULES
 from protocol.messages import TABLE_STATES
 
-CLIENT = Path(__file__).resolve().parents[2] / "client"
+from ..support.ui_strings import PLURAL_STRINGS, UI_STRINGS, catalog
+
 TRANSLATED = sorted(lang for lang in i18n.LANGUAGES if lang != "en")
 
 # Shown through ``_(info.state)``: not literals, but on screen all the same.
@@ -46,49 +43,7 @@ _MARKUP = re.compile(r"\[/?[A-Za-z#@$][^\[\]]*\]")  # Rich/Textual markup: [b], 
 _JOINERS = {"\u200c", "\u200d"}  # ZWNJ/ZWJ: legitimate in Indic scripts
 
 
-def _calls(name: str) -> Iterator[tuple[ast.Call, str]]:
-    for path in sorted(CLIENT.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == name
-            ):
-                yield node, f"{path.relative_to(CLIENT.parent)}:{node.lineno}"
-
-
-def ui_strings() -> dict[str, str]:
-    """Every ``_("...")`` literal under client/, with where it first occurs."""
-    found: dict[str, str] = {}
-    for node, where in _calls("_"):
-        first = node.args[0] if node.args else None
-        if isinstance(first, ast.Constant) and isinstance(first.value, str):
-            found.setdefault(first.value, where)
-    return found
-
-
-def plural_strings() -> dict[str, tuple[str, str]]:
-    """Every ``ngettext("singular", "plural", n)`` under client/: singular -> (plural,
-    where)."""
-    found: dict[str, tuple[str, str]] = {}
-    for node, where in _calls("ngettext"):
-        args = node.args[:2]
-        assert len(args) == 2 and all(
-            isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args
-        ), f"{where}: ngettext takes two literal msgids"
-        singular, plural = (str(a.value) for a in args if isinstance(a, ast.Constant))
-        found.setdefault(singular, (plural, where))
-    return found
-
-
-UI_STRINGS = ui_strings()
-PLURAL_STRINGS = plural_strings()
 REQUIRED = {**UI_STRINGS, **{state: "protocol TABLE_STATES" for state in DYNAMIC}}
-
-
-def catalog(lang: str) -> ModuleType:
-    return importlib.import_module(f"client.locales.{lang}")
 
 
 def messages(lang: str) -> dict[str, str]:

@@ -15,10 +15,9 @@ from client.screens.table import TableScreen
 from client.widgets.cards import TILE_KEYS, CardTile, cards_line, sort_hand, symbol, tile_key
 from client.widgets.keybar import fit_keys
 
-from ..support.clientkit import until
+from ..support.clientkit import seated_game, set_game, until
 from ..support.server_thread import ServerThread
 from ..support.util import position
-from .test_client import _set_game, seated_game
 
 HAND = ["+3", "Y9", "R7", "B+2", "G1", "R1", "king", "Bstop", "G9", "Y1", "R+2", "color"]
 
@@ -75,7 +74,7 @@ async def test_sorted_hand_keys_beyond_nine_and_as_dealt(server: ServerThread) -
         await seated_game(app, server)
         table = server.server.lobby.tables["t1"] if server.server else None
         assert table is not None
-        server.call(lambda: _set_game(table, position(hands=[HAND, ["B1", "B3"]])))
+        server.call(lambda: set_game(table, position(hands=[HAND, ["B1", "B3"]])))
         await until(lambda: len(app.screen.query(CardTile)) == len(HAND))
         screen = app.screen
         assert isinstance(screen, TableScreen)

@@ -16,9 +16,8 @@ from client.local import LocalServer, host_data_dir
 from client.screens.lobby import LobbyScreen
 from client.screens.table import TableScreen
 
-from ..support.clientkit import until
+from ..support.clientkit import seated_game, until
 from ..support.server_thread import ServerThread
-from .test_client import seated_game
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 import pytest
 from rich.cells import cell_len
 
-from ..support.clientkit import until
+from ..support.clientkit import make_app, seated_game, until
 from ..support.server_thread import ServerThread
-from .test_client import make_app, seated_game
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 

@@ -23,11 +23,10 @@ from client.screens.table import ColorPicker, TableScreen
 from client.widgets.cards import CardTile
 from protocol.messages import TableOptions
 
-from ..support.clientkit import until
+from ..support.clientkit import set_game, until
 from ..support.fit import overflows, visible_text
 from ..support.server_thread import ServerThread
 from ..support.util import position
-from .test_client import _set_game
 
 LANGS = list(i18n.LANGUAGES)
 
@@ -44,7 +43,7 @@ def english_words() -> set[str]:
     """The words of the English msgids (three letters and more): the words a screen in
     another language must not show unless its own catalog uses them too ('Table',
     'Options', 'Stop' in French)."""
-    from .test_i18n import PLURAL_STRINGS, UI_STRINGS
+    from ..support.ui_strings import PLURAL_STRINGS, UI_STRINGS
 
     texts = [*UI_STRINGS, *PLURAL_STRINGS, *(p for p, _w in PLURAL_STRINGS.values())]
     return {w.casefold() for t in texts for w in WORD.findall(_PLACEHOLDER.sub(" ", t))}
@@ -63,7 +62,7 @@ def english_left(lang: str, texts: list[str]) -> list[str]:
     """English words in ``texts`` that ``lang``'s own catalog never uses."""
     if lang == "en":
         return []
-    from .test_i18n import catalog
+    from ..support.ui_strings import catalog
 
     module = catalog(lang)
     own = [*module.MESSAGES.values(), module.RULES, *module.KEYS.values(),
@@ -151,16 +150,16 @@ async def test_screens_fit_and_speak_the_language(server: ServerThread, lang: st
                                              "open": False}),
         }
         for where, pos in positions.items():
-            server.call(lambda pos=pos: _set_game(table, pos))
+            server.call(lambda pos=pos: set_game(table, pos))
             await until(lambda: len(app.screen.query(CardTile)) == len(hand))
             await settle(pilot)
             check(where)
         over = position(hands=[[], hand, ["G1"] * 5], winner=0, places=[1, None, None])
-        server.call(lambda: _set_game(table, over))
+        server.call(lambda: set_game(table, over))
         await until(lambda: bool(app.session.state.view and app.session.state.view.over))
         await settle(pilot)
         check("game over")
-        server.call(lambda: _set_game(table, positions["run"]))
+        server.call(lambda: set_game(table, positions["run"]))
         await until(lambda: len(app.screen.query(CardTile)) == len(hand))
         await pilot.press("1", "enter")  # a refusal in the status line
         await settle(pilot)

@@ -18,9 +18,8 @@ from client.standings import line_text
 from protocol.messages import TableOptions
 from protocol.standings import StandingLine
 
-from ..support.clientkit import settled, until
+from ..support.clientkit import make_app, seated_game, settled, until
 from ..support.server_thread import ServerThread
-from .test_client import make_app, seated_game
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 

@@ -21,10 +21,9 @@ from client.screens.table import TableScreen
 from client.widgets.cards import CardTile
 from protocol.messages import TableOptions
 
-from ..support.clientkit import until
+from ..support.clientkit import set_game, until
 from ..support.server_thread import ServerThread
 from ..support.util import position
-from .test_client import _set_game
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 
@@ -100,14 +99,14 @@ async def test_every_key_keeps_its_label_at_80x24(server: ServerThread, lang: st
                              discard=["R5", "+3"], turn=0, plus3={"by": 2, "passed": []}),
         }
         for where, pos in positions.items():
-            server.call(lambda pos=pos: _set_game(table, pos))
+            server.call(lambda pos=pos: set_game(table, pos))
             cards = len(pos["players"][0]["hand"])
             await until(lambda cards=cards: len(app.screen.query(CardTile)) == cards
                         and bool(app.session.state.legal))
             await pilot.pause()
             check(where, "#keys")
         # The game ends as games do: the last card played (the table then says "over").
-        server.call(lambda: _set_game(table, position(hands=[["R1"], *others])))
+        server.call(lambda: set_game(table, position(hands=[["R1"], *others])))
         await until(lambda: app.session.state.playable() == {"R1"})
         win = next(a for a in app.session.state.legal if a.type == "play")
         app.session.send_action(win)

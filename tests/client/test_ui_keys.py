@@ -15,9 +15,8 @@ from client.screens.help import HelpScreen, card_labels
 from client.screens.table import ColorPicker, TableScreen
 from client.widgets.cards import color_keys
 
-from ..support.clientkit import until
+from ..support.clientkit import seated_game, until
 from ..support.server_thread import ServerThread
-from .test_client import seated_game
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 

@@ -16,9 +16,8 @@ from client.standings import standings_lines
 from protocol.messages import SeatInfo, TableInfo, TableOptions, TableUpdate
 from protocol.standings import StandingLine, Standings, Versus
 
-from ..support.clientkit import play_to_the_end, until
+from ..support.clientkit import play_to_the_end, seated_game, until
 from ..support.server_thread import ServerThread
-from .test_client import seated_game
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 

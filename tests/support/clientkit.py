@@ -1,5 +1,7 @@
-"""What the Textual client tests share: waiting for the app to reach a state, and a
-table told to the app's session without a server (``Table``).
+"""What the Textual client tests share: waiting for the app to reach a state, an app
+for the test ``server`` seated at a dealt game (``make_app``, ``seated_game``), a chosen
+position dealt at that server's table (``set_game``), and a table told to the app's
+session without a server (``Table``).
 
 The ``server`` and ``config_dir`` fixtures live in ``conftest.py``; a client test module
 opts into the private config directory with
@@ -11,9 +13,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from client.app import TakiApp
+from client.config import Settings
 from engine import game_from_position
 from engine.actions import Action
 from engine.events import redact
@@ -21,6 +24,9 @@ from engine.views import view_of
 from protocol.codec import event_to_wire, view_to_wire
 from protocol.messages import Event, GameAction, SeatInfo, Snapshot, TableInfo, TableOptions
 from protocol.patch import diff_view
+
+if TYPE_CHECKING:
+    from .server_thread import ServerThread
 
 
 async def until(test: Callable[[], bool], timeout: float = 30) -> None:
@@ -46,6 +52,41 @@ async def play_to_the_end(app: TakiApp, timeout: float = 10) -> None:
             await until(echoed, timeout)
         else:
             await asyncio.sleep(0.02)
+
+
+def make_app(server: ServerThread, **kw: Any) -> TakiApp:
+    """A client app for ``server`` (name "Tester" unless ``name``), default settings."""
+    return TakiApp(f"127.0.0.1:{server.port}", name=kw.pop("name", "Tester"),
+                   settings=Settings(), **kw)
+
+
+async def seated_game(app: TakiApp, server: ServerThread, bots: int = 1) -> None:
+    """Create a table from the app, add bots, start; wait for the dealt snapshot."""
+    await until(lambda: app.session.link is not None)
+    app.session.create_table(TableOptions("Test", bots + 1))
+    await until(lambda: app.session.state.info is not None)
+    for _ in range(bots):
+        app.session.host_command("add_basic")
+    await until(lambda: app.session.state.info is not None
+                and all(s is not None for s in app.session.state.info.seats))
+    app.session.host_command("start")
+    await until(lambda: app.session.state.view is not None)
+
+
+def set_game(table: Any, pos: dict[str, Any]) -> None:
+    """Deal a chosen position at a running table (server thread only), in the table's
+    own task (the only one that changes a table)."""
+
+    async def deal() -> None:
+        table.model.game = game_from_position(pos)
+        table.model.state = "playing"
+        table.model.actions = []
+        table.model.invalidate()
+        table._arm()
+        for member in table.model.members:
+            member.send(table.model.snapshot(member))
+
+    table.post(deal)
 
 
 class Table:
