@@ -35,8 +35,8 @@ import pytest
 from client.net import Link
 from protocol.messages import AddBot, Chat, CreateTable, RemoveBot, Spectate, TableOptions
 
-from .test_e2e_tmux import script
-from .test_exits_tmux import children, gone
+from ..support.harness import alive, children
+from ..support.terminals import script
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc").is_dir() or not sys.platform.startswith("linux"),
@@ -89,7 +89,7 @@ class Terminal:
         self.close()
         for pid in [*children(self.process.pid), self.process.pid]:
             with contextlib.suppress(ProcessLookupError):
-                if not gone(pid):
+                if alive(pid):
                     os.kill(pid, signal.SIGKILL)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(5)
@@ -165,7 +165,7 @@ def ends_within(pids: list[int], bound: float) -> float | None:
     """Seconds until every one of ``pids`` is gone (None: not within ``bound``)."""
     start = time.monotonic()
     while time.monotonic() - start < bound:
-        if all(gone(pid) for pid in pids):
+        if all(not alive(pid) for pid in pids):
             return time.monotonic() - start
         time.sleep(0.01)
     return None
@@ -180,7 +180,7 @@ def test_a_signal_ends_a_client_whose_terminal_is_gone(
         term.wait_for("Id")  # the lobby: its list of tables
         term.close()
         asyncio.run(churn_lobby(taki_server))
-        assert not gone(term.process.pid)  # nothing ended it: no SIGHUP of its own
+        assert alive(term.process.pid)  # nothing ended it: no SIGHUP of its own
         os.kill(term.process.pid, number)
         took = ends_within([term.process.pid], ENDED_WITHIN)
         print(f"\n{number.name} to a client with no terminal: ended in "
@@ -205,7 +205,7 @@ def test_a_signal_ends_play_now_and_its_server_with_the_terminal_gone(
         port = listening_port(server)
         term.close()
         asyncio.run(chat_at(port, "t1"))
-        assert not gone(term.process.pid)
+        assert alive(term.process.pid)
         os.kill(term.process.pid, number)
         took = ends_within([term.process.pid], ENDED_WITHIN)
         print(f"\n{number.name} to Play now with no terminal: the client ended in "

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_e2e_tmux import Terminals
-from .test_exits_tmux import play_now
+from ..support.terminals import Terminals, play_now
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from .test_e2e_tmux import Terminals, script
-from .test_exits_tmux import children, gone
+from ..support.harness import alive, children
+from ..support.terminals import Terminals, script
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc").is_dir(), reason="needs /proc to find the client's server"
@@ -80,14 +80,14 @@ def test_the_host_is_asked_on_the_start_screen_while_a_friend_sits(
     term.press("host", "q")
     term.wait_for_text("host", QUESTION)
     assert f"1 {QUESTION}" in term.screen("host")
-    assert not gone(host_pid) and not gone(server)
+    assert alive(host_pid) and alive(server)
     term.press("host", "n")  # stay
     term.wait_until("host", lambda s: QUESTION not in s and "Play now" in s, "the start screen")
-    assert not gone(host_pid) and not gone(server)
+    assert alive(host_pid) and alive(server)
 
     term.press("host", "q")
     term.wait_for_text("host", QUESTION)
     term.press("host", "y")  # quit, and stop the server for the friend too
     term.wait_for_text("host", "client-ended")
-    wait_for(lambda: gone(server), "end of the host's server", term)
+    wait_for(lambda: not alive(server), "end of the host's server", term)
     term.wait_for_text("friend", "The server was stopped")

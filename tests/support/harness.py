@@ -564,6 +564,15 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
+def children(pid: int) -> list[int]:
+    """The direct children of ``pid``'s main thread (from /proc; [] once it is gone)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
+
+
 def cmdline(pid: int) -> str:
     """A process's command line, words joined by spaces ("" once it is gone)."""
     try:
