@@ -29,8 +29,17 @@ def status(app: TakiApp) -> str:
 
 
 async def hint_on_our_turn(app: TakiApp, pilot: Any) -> str:
-    """Press H on our turn; the status line once the hint arrived."""
-    await until(lambda: bool(app.session.state.legal), timeout=30)
+    """Press H on our turn; the status line once the hint arrived. Not while a +3 is
+    pending: an answer to it is legal then too, but the window closes on its own and a
+    hint worked out before is dropped as stale (PROTOCOL.md 6.3)."""
+
+    def our_turn() -> bool:
+        state = app.session.state
+        view = state.view
+        return (bool(state.legal) and view is not None and view.plus3 is None
+                and view.turn == view.seat)
+
+    await until(our_turn, timeout=30)
     assert isinstance(app.screen, TableScreen)
     await pilot.press("H")
     await until(lambda: "Hint: " in status(app), timeout=30)
