@@ -29,6 +29,8 @@ from pathlib import Path
 
 import pytest
 
+from ..support.procs import gone
+
 BIN = Path(sys.executable).parent  # the virtualenv's scripts sit beside its python
 WIDTH, HEIGHT = 100, 32
 TIMEOUT = 10.0  # seconds for any one thing to show on a screen
@@ -166,21 +168,39 @@ class Terminals:
         self.close()
 
     def close(self) -> None:
+        """End the clients still running while their terminals are there (SIGTERM: a
+        clean quit, in half a second; with its terminal gone first a client needs its
+        1.2 s deadline), then the tmux server; a client not ended 5 s later is killed."""
+        running = [pid for pid in self._live_panes() if not gone(pid)]
+        for pid in running:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + 5
+        while not all(gone(pid) for pid in running) and time.monotonic() < deadline:
+            time.sleep(0.02)
         with contextlib.suppress(RuntimeError, subprocess.TimeoutExpired):
             self.tmux("kill-server")
         if self.socket_path:
             Path(self.socket_path).unlink(missing_ok=True)
         deadline = time.monotonic() + 5
         for pid in self.pids:  # the clients we started, should SIGHUP not have ended them
-            while time.monotonic() < deadline:
-                try:
-                    os.kill(pid, 0)
-                except ProcessLookupError:
-                    break
-                time.sleep(0.05)
-            else:
+            while time.monotonic() < deadline and not gone(pid):
+                time.sleep(0.02)
+            if not gone(pid):
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
+
+    def _live_panes(self) -> list[int]:
+        """The pids of the panes whose client still runs: tmux has not reaped them, so
+        each pid is still our client's (never one the system gave to another)."""
+        if not self.names:
+            return []
+        try:
+            listed = self.tmux("list-panes", "-a", "-F", "#{pane_dead} #{pane_pid}")
+        except (RuntimeError, subprocess.TimeoutExpired):
+            return []
+        return [int(pid) for dead, pid in (line.split() for line in listed.splitlines())
+                if dead == "0"]
 
 
 def whose_move(term: Terminals, sessions: dict[str, str]) -> dict[str, str]:

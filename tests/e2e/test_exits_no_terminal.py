@@ -35,8 +35,9 @@ import pytest
 from client.net import Link
 from protocol.messages import AddBot, Chat, CreateTable, RemoveBot, Spectate, TableOptions
 
+from ..support.procs import gone
 from .test_e2e_tmux import script
-from .test_exits_tmux import children, gone
+from .test_exits_tmux import children
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc").is_dir() or not sys.platform.startswith("linux"),

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from ..support.procs import gone
 from .test_e2e_tmux import TIMEOUT, Terminals, script
 
 pytestmark = pytest.mark.skipif(
@@ -34,15 +35,6 @@ def children(pid: int) -> list[int]:
     except OSError:
         return []
     return [int(p) for p in text.split()]
-
-
-def gone(pid: int) -> bool:
-    """Ended: no such process, or a zombie waiting for a parent that is gone itself."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return True
-    return stat.rsplit(")", 1)[1].split()[0] in ("Z", "X")
 
 
 def wait_for(test: object, what: str, term: Terminals, timeout: float = TIMEOUT) -> None:
