@@ -108,16 +108,16 @@ class Link:
     ) -> Welcome:
         """Connect and shake hands; raises LinkClosed with a readable reason."""
         try:
-            reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(self.host, self.port), timeout
-            )
+            async with asyncio.timeout(timeout):
+                reader, writer = await asyncio.open_connection(self.host, self.port)
         except (TimeoutError, OSError) as exc:
             raise LinkClosed(
                 f"cannot reach {self.host}:{self.port} ({exc})", _problem(exc)
             ) from None
         self._reader, self._writer = reader, writer
         writer.write(self.conn.hello(name, CLIENT_SOFTWARE, token=token, role=role))
-        first = await asyncio.wait_for(self._next(), timeout)
+        async with asyncio.timeout(timeout):
+            first = await self._next()
         if not isinstance(first, Welcome):
             message = getattr(first, "message", "the server refused the connection")
             raise LinkClosed(str(message))
@@ -160,8 +160,11 @@ class Link:
                 raise LinkClosed(f"the server stopped answering (nothing for {quiet:.0f} s)")
             wait = min(self.ping_after, self.silent_after - quiet)
             try:
-                # A read cut short by the timeout takes no bytes from the buffer.
-                return await asyncio.wait_for(self._reader.read(65536), wait)
+                # A read cut short by the timeout takes no bytes from the buffer. Not
+                # asyncio.wait_for: on 3.11 it loses a cancellation that comes in the
+                # same loop turn as the bytes, and the loop would read on for ever.
+                async with asyncio.timeout(wait):
+                    return await self._reader.read(65536)
             except TimeoutError:
                 if loop.time() - self._heard < self.silent_after:
                     self.send(Ping(next(self._nonces)))

@@ -4,8 +4,9 @@ or a client (child processes inherit it), so LAN discovery advertises and looks 
 127.0.0.1 only; a run that already chose ``off`` keeps it.
 
 The fixtures the asyncio client tests share live here too: ``server`` (a real server in
-a thread) and ``config_dir`` (the test's private config directory), which client test
-modules opt into with ``pytestmark = pytest.mark.usefixtures("config_dir")``.
+a thread; ``quick_server``, its bots moving at once) and ``config_dir`` (the test's
+private config directory), which client test modules opt into with
+``pytestmark = pytest.mark.usefixtures("config_dir")``.
 """
 
 from __future__ import annotations
@@ -30,6 +31,19 @@ def server() -> Iterator[ServerThread]:
     from .support.server_thread import ServerThread  # imported after TAKI_DISCOVERY is set
 
     thread = ServerThread()
+    thread.start()
+    yield thread
+    thread.stop()
+
+
+@pytest.fixture
+def quick_server() -> Iterator[ServerThread]:
+    """``server`` with bots that move at once (``bot_delay=0``), for tests that play a
+    whole game to look at its end: the bots' pace checks nothing there, and at the
+    usual 0.05 s a move it was half of such a test's time."""
+    from .support.server_thread import ServerThread
+
+    thread = ServerThread(bot_delay=0)
     thread.start()
     yield thread
     thread.stop()

@@ -24,10 +24,6 @@ def test_no_test_or_support_module_imports_bench(tmp_path: Path) -> None:
 
 
 BENCH = TESTS.parent / "bench"
-PENDING = {"tests/client/test_replays.py"}
-"""Test modules that still import another test module, each being changed on another
-branch at the time this check came in; an entry leaves this set once its file imports
-from tests/support/ instead (the check below fails on a stale entry)."""
 
 
 def imported_modules(node: ast.Import | ast.ImportFrom) -> list[str]:
@@ -73,6 +69,4 @@ def test_no_test_module_imports_another_test_module(tmp_path: Path) -> None:
     ]
     found = {f"{root.name}/{path}" for root in (TESTS, BENCH)
              for path in importers_of_test_modules(root)}
-    assert found - PENDING == set()
-    stale = PENDING - found
-    assert not stale, f"no longer importing a test module, drop from PENDING: {stale}"
+    assert found == set()

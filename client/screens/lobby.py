@@ -23,6 +23,7 @@ from ..safe import inert
 from ..session import Session
 from ..widgets.choice import ArrowChoice
 from ..widgets.keybar import bar_width, fit_keys
+from ..widgets.rows import Rows
 from ..words import seconds
 from .base import SessionScreen
 from .replays import ReplayListScreen
@@ -172,7 +173,7 @@ class LobbyScreen(SessionScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title")
-        yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield Rows(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static(id="lobby-note")
         yield Static(id="lobby-keys", classes="hint")
 

@@ -18,6 +18,7 @@ from .. import intents
 from ..i18n import _
 from ..safe import inert
 from ..session import Session
+from ..widgets.rows import Rows
 from .replay import ReplayScreen
 
 
@@ -38,7 +39,7 @@ class ReplayListScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(Text(" " + _("Finished games") + " ", style="bold reverse"))
-        yield DataTable(id="replays", cursor_type="row", zebra_stripes=True)
+        yield Rows(id="replays", cursor_type="row", zebra_stripes=True)
         yield Static(id="replays-note")
         yield Static(_("Enter step through the game · q back"), classes="hint")
 

@@ -25,7 +25,8 @@ pytestmark = pytest.mark.usefixtures("config_dir")
 
 
 @pytest.mark.asyncio
-async def test_a_rematch_log_begins_with_who_starts(server: ServerThread) -> None:
+async def test_a_rematch_log_begins_with_who_starts(quick_server: ServerThread) -> None:
+    server = quick_server
     app = make_app(server)
     async with app.run_test(size=(100, 32)):
         await seated_game(app, server)

@@ -181,9 +181,10 @@ async def test_names_and_chat_never_render_markup(server: ServerThread) -> None:
 
 
 @pytest.mark.asyncio
-async def test_step_through_a_finished_game(server: ServerThread) -> None:
+async def test_step_through_a_finished_game(quick_server: ServerThread) -> None:
     from client.screens.replay import ReplayScreen
 
+    server = quick_server
     app = make_app(server)
     async with app.run_test(size=(100, 32)) as pilot:
         await seated_game(app, server)

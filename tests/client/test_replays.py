@@ -19,8 +19,8 @@ from engine import Game, Options
 from protocol.messages import GameAction, Replay, TableOptions
 
 from ..support import clientkit
+from ..support.clientkit import seated_game
 from ..support.server_thread import ServerThread
-from .test_client import seated_game
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 
@@ -29,8 +29,9 @@ until = functools.partial(clientkit.until, timeout=20)  # these tests store whol
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
-    """Unlike the shared one, this server keeps its finished games."""
-    with ServerThread(data_dir=tmp_path / "data") as thread:
+    """Unlike the shared one, this server keeps its finished games; its bots move at
+    once (the tests play whole games and look at them afterwards)."""
+    with ServerThread(data_dir=tmp_path / "data", bot_delay=0) as thread:
         yield thread
 
 
@@ -87,7 +88,7 @@ async def test_replays_flag_opens_the_list(server: ServerThread) -> None:
 
 @pytest.mark.asyncio
 async def test_a_game_on_a_server_that_keeps_nothing_is_kept_for_the_session() -> None:
-    bare = ServerThread()  # no data dir: like the Play-now server
+    bare = ServerThread(bot_delay=0)  # no data dir: like the Play-now server
     bare.start()
     try:
         app = TakiApp(f"127.0.0.1:{bare.port}", name="Tester", settings=Settings())

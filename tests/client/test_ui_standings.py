@@ -35,8 +35,9 @@ EVENING = Standings(
 
 @pytest.mark.asyncio
 async def test_after_a_game_the_log_holds_the_standings_and_s_shows_them(
-    server: ServerThread,
+    quick_server: ServerThread,
 ) -> None:
+    server = quick_server
     app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
     async with app.run_test(size=(80, 24)) as pilot:
         await seated_game(app, server)

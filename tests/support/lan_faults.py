@@ -14,11 +14,11 @@ packets; nothing leaves them). Two scenarios:
   its chat line, on a clean path and during the lossy play, and its card counts
   catching up with the players' views at the end.
 - ``blackhole``: a real ``taki-client`` (in tmux) sits at a table with a protocol
-  player; its path drops every packet for ``dark`` seconds (no FIN, no RST) and comes
-  back. Timed: when the server starts the seat's grace (the other player's ``timer
-  reconnect``), when the client's screen says the connection is lost, and when, after
-  the path returns, the client is back at its seat (no key pressed) and the others see
-  it back.
+  player; its path drops every packet for ``dark`` seconds (no FIN, no RST; the test
+  lifts it as soon as both ends have noticed) and comes back. Timed: when the server
+  starts the seat's grace (the other player's ``timer reconnect``), when the client's
+  screen says the connection is lost, and when, after the path returns, the client is
+  back at its seat (no key pressed) and the others see it back.
 
 ``python -m bench.lan_faults`` runs both (as root) and prints the figures, the last
 line JSON; tests/e2e/test_lan_faults.py runs them and checks what they report.
@@ -504,10 +504,13 @@ async def _key_answers(term: Panes, name: str) -> list[float]:
 
 
 async def blackhole(lan: Lan, port: int, term: Panes, workdir: str, dark: float = 30.0, *,
-                    dark_path: int = 1, host_path: int = 2) -> dict[str, Any]:
+                    dark_path: int = 1, host_path: int = 2,
+                    lift_when_noticed: bool = False) -> dict[str, Any]:
     """See the module docstring. Times in seconds from the path going dark (``*_s``)
-    and from its return (``back_*_s``); None: it did not happen."""
-    figures: dict[str, Any] = {"dark_s": dark}
+    and from its return (``back_*_s``); None: it did not happen. The path stays dark
+    ``dark`` seconds, or with ``lift_when_noticed`` only until both ends have noticed
+    (``dark`` at most): ``dark_s`` is how long it was."""
+    figures: dict[str, Any] = {}
     async with trio.open_nursery() as nursery:
         host = await join_player(lan, host_path, port, "Hal", nursery)
         host.host = True
@@ -527,7 +530,7 @@ async def blackhole(lan: Lan, port: int, term: Panes, workdir: str, dark: float 
         await on_screen(term, "tui", lambda s: "Tui (you)" in s and "Leading card" in s,
                         "the dealt table", 30)
         host.acting = True
-        await trio.sleep(3)  # a moment of ordinary play (and a server ping or two)
+        await host.wait_until(lambda: bool(host.acked()), 30)  # a move of ordinary play
 
         def grace(seconds_set: bool) -> Callable[[Message], bool]:
             return lambda m: (isinstance(m, Timer) and m.kind == "reconnect" and m.seat == seat
@@ -552,11 +555,13 @@ async def blackhole(lan: Lan, port: int, term: Panes, workdir: str, dark: float 
 
                 watch.start_soon(server_side)
                 watch.start_soon(client_side)
-        await trio.sleep(max(0.0, t0 + dark - now()))
+        if not lift_when_noticed:
+            await trio.sleep(max(0.0, t0 + dark - now()))
         figures["stand_in_moves_while_dark"] = host.record.stand_ins - stand_ins
         mark = len(host.received)
         lan.dark(dark_path, False)
         t1 = now()
+        figures["dark_s"] = round(t1 - t0, 2)
         figures["server_noticed_s"] = None if server_seen is None else round(server_seen - t0, 2)
         figures["client_noticed_s"] = None if client_seen is None else round(client_seen - t0, 2)
         back_client = await on_screen(

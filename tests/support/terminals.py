@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from .harness import children
+from .harness import alive, children
 
 BIN = Path(sys.executable).parent  # the virtualenv's scripts sit beside its python
 WIDTH, HEIGHT = 100, 32
@@ -138,22 +138,39 @@ class Terminals:
         self.close()
 
     def close(self) -> None:
+        """End the clients still running while their terminals are there (SIGTERM: a
+        clean quit, in half a second; with its terminal gone first a client needs its
+        1.2 s deadline), then the tmux server; a client not ended 5 s later is killed."""
+        running = [pid for pid in self._live_panes() if alive(pid)]
+        for pid in running:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + 5
+        while any(alive(pid) for pid in running) and time.monotonic() < deadline:
+            time.sleep(0.02)
         with contextlib.suppress(RuntimeError, subprocess.TimeoutExpired):
             self.tmux("kill-server")
         if self.socket_path:
             Path(self.socket_path).unlink(missing_ok=True)
         deadline = time.monotonic() + 5
         for pid in self.pids:  # the clients we started, should SIGHUP not have ended them
-            while time.monotonic() < deadline:
-                try:
-                    os.kill(pid, 0)
-                except ProcessLookupError:
-                    break
-                time.sleep(0.05)
-            else:
+            while time.monotonic() < deadline and alive(pid):
+                time.sleep(0.02)
+            if alive(pid):
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
 
+    def _live_panes(self) -> list[int]:
+        """The pids of the panes whose client still runs: tmux has not reaped them, so
+        each pid is still our client's (never one the system gave to another)."""
+        if not self.names:
+            return []
+        try:
+            listed = self.tmux("list-panes", "-a", "-F", "#{pane_dead} #{pane_pid}")
+        except (RuntimeError, subprocess.TimeoutExpired):
+            return []
+        return [int(pid) for dead, pid in (line.split() for line in listed.splitlines())
+                if dead == "0"]
 
 def play_now(term: Terminals, tmp_path: Path, name: str) -> tuple[int, int]:
     """A client in tmux dealt a Play-now game; (client pid, its server's pid). A shell
