@@ -307,7 +307,10 @@ class TakiApp(App[None]):
                     timeout=message.timeout)
 
     def on_session_seated(self, _message: Session.Seated) -> None:
-        self.go_table()
+        # Posted with a snapshot; by the time it is handled the player may have left
+        # that table again (leave_table empties the state): no table screen then.
+        if self.session.state.info is not None:
+            self.go_table()
 
     def on_session_seat_gone(self, _message: Session.SeatGone) -> None:
         self.go_lobby()

@@ -264,6 +264,26 @@ async def test_an_announcement_shows_in_the_title_banner(server: ServerThread) -
 
 
 @pytest.mark.asyncio
+async def test_a_late_seated_notice_after_leaving_keeps_the_lobby(server: ServerThread) -> None:
+    """The table's screen is shown when a snapshot's ``Seated`` notice is handled; one
+    handled after the player already left (a loaded machine: the test below once saw
+    it) must not bring back the screen of a table left."""
+    from client.session import Session
+
+    app = make_app(server)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(lambda: isinstance(app.screen, LobbyScreen) and app.session.link is not None)
+        app.session.create_table(TableOptions("Mine", 2))
+        await until(lambda: isinstance(app.screen, TableScreen))
+        app.leave_table()
+        await until(lambda: isinstance(app.screen, LobbyScreen))
+        app.post_message(Session.Seated())
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+
+
+@pytest.mark.asyncio
 async def test_back_in_the_lobby_the_list_follows_the_server_again(server: ServerThread) -> None:
     """Lobby pushes stop at a table (PROTOCOL.md 5.1): after leaving, the client asks for
     the list again and sees tables made since."""
