@@ -307,13 +307,21 @@ class Record:
     def to_dict(self, version: int | None = None) -> dict[str, Any]:
         """The wire map (fields newer than ``version`` left out; None: all of them)."""
         out: dict[str, Any] = {}
-        for spec in _specs(type(self)):
-            if version is not None and spec.since > version:
+        deep = version if version is not None else 1 << 30
+        steps = _WRITING.get(type(self))
+        if steps is None:
+            steps = _writing(type(self))
+        for name, since, omit, default in steps:
+            if version is not None and since > version:
                 continue
-            value = getattr(self, spec.name)
-            if spec.omit and value == spec.default:
+            value = getattr(self, name)
+            if omit and value == default:
                 continue
-            out[spec.name] = _to_wire(value, version if version is not None else 1 << 30)
+            kind = type(value)  # (a plain value is its own wire form: ``_to_wire`` inlined)
+            if kind is str or kind is int or value is None or kind is bool or kind is dict:
+                out[name] = value
+            else:
+                out[name] = _to_wire(value, deep)
         return out
 
     @classmethod
@@ -351,6 +359,15 @@ class Record:
         except (TypeError, ValueError) as exc:  # a _check that slipped; never escape raw
             raise _bad(path, str(exc)) from None
         return obj
+
+
+_WRITING: dict[type, tuple[tuple[str, int, bool, Any], ...]] = {}
+
+
+def _writing(cls: type) -> tuple[tuple[str, int, bool, Any], ...]:
+    """How ``Record.to_dict`` writes each field of ``cls``: name, since, omit, default."""
+    steps = _WRITING[cls] = tuple((s.name, s.since, s.omit, s.default) for s in _specs(cls))
+    return steps
 
 
 _Step = tuple[str, bool, Any, "type | None", _Conv, bool, _Spec]

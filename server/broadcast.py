@@ -88,20 +88,32 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
     model.public = public
     legal = legal_maps(model)
     early_frames: dict[tuple[int, int, int | None], bytes] = {}
+    early_heads: dict[tuple[int, int | None], bytes] = {}  # the early frames, joined
     last_frames: dict[tuple[int, int | None, int | None, int | str], bytes] = {}
     last_maps: dict[int | None, dict[str, Any]] = {}  # the last event by who sees its cards
     *early, (last_seq, last_ev) = batch
+    owners = {ev.seat for _, ev in early if ev.cards}  # (seats whose early draws they see)
     for member, watch in list(model.members.items()):
         seat = watch.seat
         version = member.version
-        frames: list[bytes] = []  # this member's frames of the action, queued as one
-        for i, (seq, ev) in enumerate(early):
-            mine = seat if ev.cards and ev.seat == seat else None
-            key = (i, version, mine)
-            data = early_frames.get(key)
-            if data is None:
-                data = early_frames[key] = event_frame(seq, event_map_of(model, seq, ev, seat))
-            frames.append(data)
+        head = b""  # this member's frames of the early events, queued with the last one
+        if early:
+            viewer = seat if seat in owners else None
+            head_key = (version, viewer)
+            found = early_heads.get(head_key)
+            if found is None:
+                frames: list[bytes] = []
+                for i, (seq, ev) in enumerate(early):
+                    mine = viewer if ev.cards and ev.seat == viewer else None
+                    key = (i, version, mine)
+                    data = early_frames.get(key)
+                    if data is None:
+                        data = early_frames[key] = event_frame(
+                            seq, event_map_of(model, seq, ev, mine)
+                        )
+                    frames.append(data)
+                found = early_heads[head_key] = b"".join(frames)
+            head = found
         patch: dict[str, Any] | None = None
         own_hand = None  # the patch is the public one (or none)
         if watch.synced and public_patch is not None:
@@ -130,8 +142,7 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
             if event is None:
                 event = last_maps[mine] = event_map_of(model, last_seq, last_ev, seat)
             data = last_frames[last_key] = event_frame(last_seq, event, patch, maps)
-        frames.append(data)
-        pieces.append((member, b"".join(frames) if len(frames) > 1 else data))
+        pieces.append((member, head + data if head else data))
         if patch is None:
             out.append(Send(member, snapshot(model, member)))
     return out
