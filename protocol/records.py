@@ -300,8 +300,11 @@ class Record:
         For the server's hot path (events, acks, legal actions); anything read from the
         wire goes through ``from_dict`` and is checked in full."""
         obj = object.__new__(cls)
-        for spec in _specs(cls):
-            object.__setattr__(obj, spec.name, fields.get(spec.name, spec.default))
+        steps = _WRITING.get(cls)
+        if steps is None:
+            steps = _writing(cls)
+        for name, _since, _omit, default in steps:
+            _set(obj, name, fields.get(name, default))
         return obj
 
     def to_dict(self, version: int | None = None) -> dict[str, Any]:

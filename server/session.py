@@ -383,14 +383,18 @@ class Session:
             self.port.send(seen)  # a retried request: answered again, applied once
             return
         try:
-            answer: Message = await self._request(message)
+            handler = HANDLERS.get(type(message))  # (``_request``, inlined: every action's path)
+            if handler is None:
+                raise ProtocolError("unexpected_message", f"{message.TYPE} is not handled here")
+            answer: Message = await handler(self, message)
         except ProtocolError as exc:
             answer = Error(exc.code, exc.message[:1000], message.id)
         if isinstance(answer, Error) and answer.code == UNAVAILABLE:
             self.port.send(answer)  # not remembered: the same id, sent again later, is carried out
             return
         self.port.recent.remember(message.id, answer)
-        await self._store_answer(message, answer)
+        if not (isinstance(answer, Ack) and isinstance(message, Action)):
+            await self._store_answer(message, answer)  # (an action's ack is stored with it)
         self.port.send(answer)
 
     async def _store_answer(self, message: Request, answer: Message) -> None:
@@ -403,13 +407,6 @@ class Session:
             return
         if self.table is not None:
             await self.table.remember_answer(self.port, message.id, answer)
-
-    async def _request(self, message: Request) -> Message:
-        """Carry out a request through its handler (``HANDLERS``, by message type)."""
-        handler = HANDLERS.get(type(message))
-        if handler is None:
-            raise ProtocolError("unexpected_message", f"{message.TYPE} is not handled here")
-        return await handler(self, message)
 
     @handles(Action)
     async def _on_action(self, message: Action) -> Message:
