@@ -56,10 +56,20 @@ class Outboxes:
         self._runner: trio.lowlevel.Task | None = None
         """``run``'s task while it waits for frames (a parked task, not a trio.Event:
         it is woken after nearly every request, and an Event is made for each wait)."""
+        self._held = 0
+
+    def hold(self) -> None:
+        """Until ``release``: frames marked do not wake ``run``, for whoever holds them
+        flushes soon, with nothing awaited before (a session that asked a table to act:
+        it flushes once it has its answer). Only ever held for a few synchronous steps."""
+        self._held += 1
+
+    def release(self) -> None:
+        self._held -= 1
 
     def mark(self, box: Flushable) -> None:
         """``box`` has frames waiting: they go at the next ``flush``."""
-        if not self._waiting:
+        if not self._waiting and not self._held:
             runner = self._runner
             if runner is not None:
                 self._runner = None

@@ -343,9 +343,11 @@ class Session:
                 if self._refuse_for_rate(getattr(message, "id", None)):
                     return
                 continue
-            await self._handle(message)
-            if self.outbox.outboxes is not None:
-                self.outbox.outboxes.flush()  # this request's frames go now, everyone's
+            try:
+                await self._handle(message)
+            finally:
+                if self.outbox.outboxes is not None:
+                    self.outbox.outboxes.flush()  # this request's frames go now, everyone's
 
     def _refuse_for_rate(self, rid: int | None) -> bool:
         """Answer ``rate_limited``; True when the connection kept flooding and closes."""
@@ -410,7 +412,9 @@ class Session:
 
     @handles(Action)
     async def _on_action(self, message: Action) -> Message:
-        await self._at_table().act(self.port, message.action, message.seq, message.id)
+        await self._at_table().act(
+            self.port, message.action, message.seq, message.id, flusher=self.outbox.outboxes
+        )  # (``_reader`` flushes the outboxes once this is answered, nothing awaited first)
         return Ack.trusted(id=message.id)  # (the hot path: an id read from the wire)
 
     @handles(Chat)
