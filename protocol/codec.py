@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.events import DrawReason, Event, EventKind
-from engine.game import Options
+from engine.game import Game, Options
 from engine.views import PlayerView, Plus3View, RunView, View
 
 from .errors import ProtocolError
@@ -27,6 +27,7 @@ __all__ = [
     "TableEvent",
     "event_from_wire",
     "event_to_wire",
+    "game_view_to_wire",
     "view_from_wire",
     "view_to_wire",
 ]
@@ -85,6 +86,51 @@ def view_to_wire(view: View) -> dict[str, Any]:
         out["hand"] = list(view.hand)
     if view.hands is not None:
         out["hands"] = [list(hand) for hand in view.hands]
+    return out
+
+
+def game_view_to_wire(game: Game, seat: int | None) -> dict[str, Any]:
+    """``view_to_wire(view_of(game, seat))``, built straight from the game: the server
+    makes the public view after every action, and the typed ``View`` in between cost
+    as much as the map (tests/protocol/test_codec.py holds the two equal, key order
+    and all)."""
+    options = game.options
+    plus3 = game.plus3
+    run = game.taki
+    hands = game.hands
+    out: dict[str, Any] = {
+        "seat": seat,
+        "options": {
+            "stairs": options.stairs,
+            "must_play_if_able": options.must_play_if_able,
+            "play_for_places": options.play_for_places,
+        },
+        "players": [
+            {"cards": len(hand), "stage": stage, "declared": declared, "place": place}
+            for hand, stage, declared, place in zip(
+                hands, game.stages, game.declared, game.places, strict=False
+            )
+        ],
+        "draw_count": len(game.draw_pile),
+        "discard_count": len(game.discard),
+        "discard_top": game.discard[-2:],
+        "lead": game.lead(),
+        "turn": game.turn,
+        "direction": game.direction,
+        "color": game.color,
+        "plus2": game.plus2,
+        "plus3": None if plus3 is None else {"by": plus3.by, "passed": list(plus3.passed)},
+        "taki": None
+        if run is None
+        else {"color": run.color, "by": run.by, "cards": run.cards, "open": run.open},
+        "follow": game.follow,
+        "winner": game.winner,
+        "over": game.over,
+    }
+    if seat is not None:
+        out["hand"] = list(hands[seat])
+    if game.over:
+        out["hands"] = [list(hand) for hand in hands]
     return out
 
 

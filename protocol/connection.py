@@ -71,6 +71,28 @@ class State(enum.Enum):
     CLOSED = "closed"
 
 
+_SHARED: Final = frozenset({"table_update", "timer", "chat_line"})
+"""Messages a server tells every member of a table (or every lobby watcher) as one
+object, whose fields are all immutable: ``_encoded`` keeps the last one's bytes."""
+
+_last: tuple[Message, int, int, bytes] | None = None
+
+
+def _encoded(msg: Message, version: int, limit: int) -> bytes:
+    """``msg.encode(version, limit)``. The last shared message's bytes are kept (the
+    message itself held, so its identity stays its own): a table update to a table's
+    members is encoded once, not once a member."""
+    global _last
+    if msg.TYPE not in _SHARED:
+        return msg.encode(version, limit)
+    last = _last
+    if last is not None and last[0] is msg and last[1] == version and last[2] == limit:
+        return last[3]
+    data = msg.encode(version, limit)
+    _last = (msg, version, limit, data)
+    return data
+
+
 class _Connection:
     """What both ends share: the decoder, the state, the negotiated version."""
 
@@ -164,7 +186,7 @@ class _Connection:
             raise LocalProtocolError(
                 "unexpected_message", f"{msg.TYPE} is not in protocol version {version}"
             )
-        data = msg.encode(version, self.send_limit)
+        data = _encoded(msg, version, self.send_limit)
         if isinstance(msg, Error) and (is_fatal(msg.code) or self.state is not State.OPEN):
             self._sent_fatal = True
             self.state = State.CLOSED

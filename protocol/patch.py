@@ -27,6 +27,8 @@ class Unpatchable(ValueError):
 
 
 def _diff(old: Any, new: Any, prefix: str, out: dict[str, Any]) -> None:
+    # Every action's public view is diffed here: a value that is neither a map nor an
+    # array is set whole without a call (``_container``), the commonest change.
     if isinstance(old, dict) and isinstance(new, dict):
         if old.keys() - new.keys():
             out[prefix] = new  # a vanished key: replace the whole map
@@ -39,23 +41,28 @@ def _diff(old: Any, new: Any, prefix: str, out: dict[str, Any]) -> None:
                 out[prefix] = new  # a key no path can name: replace the whole map
                 return
             path = f"{prefix}.{key}"
-            if key not in old:
+            if key not in old or not _container(value):
                 changed[path] = value
             else:
                 _diff(old[key], value, path, changed)
         out.update(changed)
         return
-    if (
-        isinstance(old, list)
-        and isinstance(new, list)
-        and len(old) == len(new)
-        and all(isinstance(x, dict) for x in new)
-    ):
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        for x in new:
+            if not isinstance(x, dict):
+                out[prefix] = new
+                return
         for i, (a, b) in enumerate(zip(old, new, strict=True)):
             if a != b:
                 _diff(a, b, f"{prefix}.{i}", out)
         return
     out[prefix] = new
+
+
+def _container(value: Any) -> bool:
+    """Whether ``_diff`` may go into ``value`` (a map or an array) rather than set it."""
+    kind = type(value)
+    return kind is dict or kind is list or isinstance(value, dict | list)
 
 
 def diff_view(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
@@ -74,8 +81,15 @@ def diff_view(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
             raise Unpatchable(f"key {key!r} holds a dot")
         if key not in old:
             out[key] = value
-        elif old[key] != value or type(old[key]) is not type(value):
-            _diff(old[key], value, key, out)
+            continue
+        before = old[key]
+        if before == value and type(before) is type(value):
+            continue
+        kind = type(value)  # (``_container``, inlined: every action's view comes here)
+        if kind is dict or kind is list or isinstance(value, dict | list):
+            _diff(before, value, key, out)
+        else:
+            out[key] = value
     return out
 
 

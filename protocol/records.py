@@ -244,11 +244,17 @@ def _limited_specs(cls: type) -> tuple[_Spec, ...]:
 
 def _check_limits(owner: str, spec: _Spec, value: Any) -> None:
     # Every limited field of every record read passes here: the limits are looked up
-    # once (``_Spec.limits``), the path is only made for an error.
+    # once (``_Spec.limits``), the path is only made for an error; a plain ``str``
+    # (most of them) is told apart by its exact type first.
     if value is None:
         return
     lo, hi, lo_len, hi_len, choices = spec.limits
-    if isinstance(value, int | float) and not isinstance(value, bool):
+    if type(value) is str:
+        if lo_len is not None and len(value) < lo_len:
+            raise _bad(f"{owner}.{spec.name}", f"shorter than {lo_len}")
+        if hi_len is not None and len(value) > hi_len:
+            raise _bad(f"{owner}.{spec.name}", f"longer than {hi_len}")
+    elif isinstance(value, int | float) and not isinstance(value, bool):
         if lo is not None and value < lo:
             raise _bad(f"{owner}.{spec.name}", f"{value} is below {lo}")
         if hi is not None and value > hi:
@@ -294,20 +300,31 @@ class Record:
         For the server's hot path (events, acks, legal actions); anything read from the
         wire goes through ``from_dict`` and is checked in full."""
         obj = object.__new__(cls)
-        for spec in _specs(cls):
-            object.__setattr__(obj, spec.name, fields.get(spec.name, spec.default))
+        steps = _WRITING.get(cls)
+        if steps is None:
+            steps = _writing(cls)
+        for name, _since, _omit, default in steps:
+            _set(obj, name, fields.get(name, default))
         return obj
 
     def to_dict(self, version: int | None = None) -> dict[str, Any]:
         """The wire map (fields newer than ``version`` left out; None: all of them)."""
         out: dict[str, Any] = {}
-        for spec in _specs(type(self)):
-            if version is not None and spec.since > version:
+        deep = version if version is not None else 1 << 30
+        steps = _WRITING.get(type(self))
+        if steps is None:
+            steps = _writing(type(self))
+        for name, since, omit, default in steps:
+            if version is not None and since > version:
                 continue
-            value = getattr(self, spec.name)
-            if spec.omit and value == spec.default:
+            value = getattr(self, name)
+            if omit and value == default:
                 continue
-            out[spec.name] = _to_wire(value, version if version is not None else 1 << 30)
+            kind = type(value)  # (a plain value is its own wire form: ``_to_wire`` inlined)
+            if kind is str or kind is int or value is None or kind is bool or kind is dict:
+                out[name] = value
+            else:
+                out[name] = _to_wire(value, deep)
         return out
 
     @classmethod
@@ -320,20 +337,24 @@ class Record:
     @classmethod
     def _read(cls: type[R], data: Mapping[str, Any], path: str) -> R:
         # The checks of __init__ + __post_init__ in one pass over the fields, without the
-        # keyword call: every frame a client receives is read here.
+        # keyword call: every frame a client receives, and every request the server
+        # reads, is read here (``_reading``: each spec's parts unpacked, not looked up).
         obj = object.__new__(cls)
         owner = cls.WIRE_NAME or cls.__name__
-        for spec in _specs(cls):
-            value = data.get(spec.name)
+        steps = _READING.get(cls)
+        if steps is None:
+            steps = _reading(cls)
+        for name, required, default, exact, conv, limited, spec in steps:
+            value = data.get(name)
             if value is None:
-                if spec.required:
-                    raise _bad(f"{path}.{spec.name}", "missing")
-                value = spec.default
-            elif type(value) is not spec.exact:
-                value = spec.conv(value, f"{path}.{spec.name}")
-            if spec.limited:
+                if required:
+                    raise _bad(f"{path}.{name}", "missing")
+                value = default
+            elif type(value) is not exact:
+                value = conv(value, f"{path}.{name}")
+            if limited and value is not None:
                 _check_limits(owner, spec, value)
-            object.__setattr__(obj, spec.name, value)
+            _set(obj, name, value)
         try:
             obj._check()
         except ProtocolError:
@@ -341,6 +362,28 @@ class Record:
         except (TypeError, ValueError) as exc:  # a _check that slipped; never escape raw
             raise _bad(path, str(exc)) from None
         return obj
+
+
+_WRITING: dict[type, tuple[tuple[str, int, bool, Any], ...]] = {}
+
+
+def _writing(cls: type) -> tuple[tuple[str, int, bool, Any], ...]:
+    """How ``Record.to_dict`` writes each field of ``cls``: name, since, omit, default."""
+    steps = _WRITING[cls] = tuple((s.name, s.since, s.omit, s.default) for s in _specs(cls))
+    return steps
+
+
+_Step = tuple[str, bool, Any, "type | None", _Conv, bool, _Spec]
+_READING: dict[type, tuple[_Step, ...]] = {}
+_set = object.__setattr__
+
+
+def _reading(cls: type) -> tuple[_Step, ...]:
+    """How ``Record._read`` reads each field of ``cls``: its spec's parts, in order."""
+    steps = _READING[cls] = tuple(
+        (s.name, s.required, s.default, s.exact, s.conv, s.limited, s) for s in _specs(cls)
+    )
+    return steps
 
 
 REQUEST_ID_MAX: Final = 2**32 - 1

@@ -15,15 +15,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import view_of
 from engine.events import Event as EngineEvent
-from protocol.codec import view_to_wire
+from protocol.codec import game_view_to_wire
 from protocol.messages import GameAction, Snapshot
 from protocol.patch import Unpatchable, diff_view
 
 from .effects import Effect, Frames, Send
 from .seats import Member
-from .wire import event_frame, event_map, legal_action, legal_map
+from .wire import LEGAL_MAPS, event_frame, event_map, legal_action, legal_map
 
 if TYPE_CHECKING:
     from .model import TableModel
@@ -35,8 +34,8 @@ def snapshot(model: TableModel, member: Member) -> Snapshot:
     seat = watch.seat
     view = legal = None
     if model.game is not None:
-        view = view_to_wire(view_of(model.game, seat))
-        model.public = view_to_wire(view_of(model.game, None))
+        view = game_view_to_wire(model.game, seat)
+        model.public = game_view_to_wire(model.game, None)
         watch.synced = True
         if seat is not None:
             watch.hand = list(model.game.hands[seat])
@@ -54,8 +53,17 @@ def legal_maps(model: TableModel) -> dict[int, list[dict[str, Any]]]:
     """Each acting seat's legal actions as wire maps (for ``event_frame``)."""
     assert model.game is not None
     grouped: dict[int, list[dict[str, Any]]] = {}
+    made = LEGAL_MAPS  # (``legal_map``'s cache, read here first: every action lists them)
     for a in model.game.legal_actions():
-        grouped.setdefault(a.seat, []).append(legal_map(a))
+        data = made.get(a)
+        if data is None:
+            data = legal_map(a)
+        seat = a.seat
+        listed = grouped.get(seat)
+        if listed is None:
+            grouped[seat] = [data]
+        else:
+            listed.append(data)
     return grouped
 
 
@@ -70,7 +78,7 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
     assert game is not None
     pieces: list[tuple[Member, bytes]] = []
     out: list[Effect] = [Frames(pieces)]  # (then the snapshots of members out of step)
-    public = view_to_wire(view_of(game, None))
+    public = game_view_to_wire(game, None)
     public_patch: dict[str, Any] | None = None
     if model.public is not None:
         try:
@@ -80,19 +88,32 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
     model.public = public
     legal = legal_maps(model)
     early_frames: dict[tuple[int, int, int | None], bytes] = {}
+    early_heads: dict[tuple[int, int | None], bytes] = {}  # the early frames, joined
     last_frames: dict[tuple[int, int | None, int | None, int | str], bytes] = {}
+    last_maps: dict[int | None, dict[str, Any]] = {}  # the last event by who sees its cards
     *early, (last_seq, last_ev) = batch
+    owners = {ev.seat for _, ev in early if ev.cards}  # (seats whose early draws they see)
     for member, watch in list(model.members.items()):
         seat = watch.seat
         version = member.version
-        frames: list[bytes] = []  # this member's frames of the action, queued as one
-        for i, (seq, ev) in enumerate(early):
-            mine = seat if ev.cards and ev.seat == seat else None
-            key = (i, version, mine)
-            data = early_frames.get(key)
-            if data is None:
-                data = early_frames[key] = event_frame(seq, event_map_of(model, seq, ev, seat))
-            frames.append(data)
+        head = b""  # this member's frames of the early events, queued with the last one
+        if early:
+            viewer = seat if seat in owners else None
+            head_key = (version, viewer)
+            found = early_heads.get(head_key)
+            if found is None:
+                frames: list[bytes] = []
+                for i, (seq, ev) in enumerate(early):
+                    mine = viewer if ev.cards and ev.seat == viewer else None
+                    key = (i, version, mine)
+                    data = early_frames.get(key)
+                    if data is None:
+                        data = early_frames[key] = event_frame(
+                            seq, event_map_of(model, seq, ev, mine)
+                        )
+                    frames.append(data)
+                found = early_heads[head_key] = b"".join(frames)
+            head = found
         patch: dict[str, Any] | None = None
         own_hand = None  # the patch is the public one (or none)
         if watch.synced and public_patch is not None:
@@ -100,24 +121,28 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
             if seat is not None:
                 hand = game.hands[seat]
                 if hand != watch.hand:
-                    patch = {**public_patch, "hand": list(hand)}
-                    watch.hand = list(hand)
+                    watch.hand = list(hand)  # (a copy: the engine's list changes)
+                    patch = {**public_patch, "hand": watch.hand}
                     own_hand = seat
         # Members whose last event is the same map, patch and legal list share its
         # bytes: most of a table (spectators alike; seats not acting whose hands
         # stayed alike). A seat always gets its list, ``[]`` when it may not act;
         # a spectator never gets one: the two never share a frame (an absent
-        # ``legal`` leaves a seat's old list standing, PROTOCOL.md 6.1).
+        # ``legal`` leaves a seat's old list standing, PROTOCOL.md 6.1). ``lister``
+        # says whose list the frame carries: the seat's own when it may act, the
+        # empty one (``"none"``) for a seat that may not, none (``"spectator"``). The
+        # event's map differs only for the one seat that sees its cards (``mine``).
         mine = seat if last_ev.cards and last_ev.seat == seat else None
-        last_key = (version, mine, own_hand if patch is not None else -1, _lister(seat, legal))
+        lister = "spectator" if seat is None else seat if seat in legal else "none"
+        last_key = (version, mine, own_hand if patch is not None else -1, lister)
         data = last_frames.get(last_key)
         if data is None:
             maps = legal.get(seat, ()) if seat is not None else None
-            data = last_frames[last_key] = event_frame(
-                last_seq, event_map_of(model, last_seq, last_ev, seat), patch, maps
-            )
-        frames.append(data)
-        pieces.append((member, b"".join(frames) if len(frames) > 1 else data))
+            event = last_maps.get(mine)
+            if event is None:
+                event = last_maps[mine] = event_map_of(model, last_seq, last_ev, seat)
+            data = last_frames[last_key] = event_frame(last_seq, event, patch, maps)
+        pieces.append((member, head + data if head else data))
         if patch is None:
             out.append(Send(member, snapshot(model, member)))
     return out
@@ -131,12 +156,3 @@ def event_map_of(
     true`` when the server acted because the seat's turn timer ran out; with its
     ``seq`` when ``logged`` (a snapshot's log)."""
     return event_map(ev, viewer, model.marks.get(seq), seq if logged else None)
-
-
-def _lister(seat: int | None, legal: dict[int, list[dict[str, Any]]]) -> int | str:
-    """Whose ``legal`` list a member's last frame carries: its own seat's when that seat
-    may act, the empty list (``"none"``) for a seat that may not, no list at all
-    (``"spectator"``) for a spectator."""
-    if seat is None:
-        return "spectator"
-    return seat if seat in legal else "none"

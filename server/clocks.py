@@ -144,8 +144,13 @@ class Clocks:
         t = self.table
         if t.game is None or t.state != "playing":
             return False
-        people = [s for s in t.seats if s is not None and s.person]
-        return bool(people) and all(s.member is None for s in people)
+        people = False  # (asked after every action: one pass, no lists)
+        for s in t.seats:
+            if s is not None and s.bot is None:  # (a person)
+                if s.member is not None:
+                    return False
+                people = True
+        return people
 
     def _wait(self, now: float) -> list[Timer]:
         """Everyone is away: stop every deadline, and lift the timers everyone was told

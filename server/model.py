@@ -398,7 +398,7 @@ class TableModel:
             if member in self.members:
                 self.send_snapshot(member, now)
         info = self.info()
-        if info != self.last_info:
+        if info is not self.last_info and info != self.last_info:  # (the same: no compare)
             self.last_info = info
             update = TableUpdate(info)
             for member in list(self.members):

@@ -53,12 +53,27 @@ class Outboxes:
 
     def __init__(self) -> None:
         self._waiting: list[Flushable] = []
-        self._event = trio.Event()
+        self._runner: trio.lowlevel.Task | None = None
+        """``run``'s task while it waits for frames (a parked task, not a trio.Event:
+        it is woken after nearly every request, and an Event is made for each wait)."""
+        self._held = 0
+
+    def hold(self) -> None:
+        """Until ``release``: frames marked do not wake ``run``, for whoever holds them
+        flushes soon, with nothing awaited before (a session that asked a table to act:
+        it flushes once it has its answer). Only ever held for a few synchronous steps."""
+        self._held += 1
+
+    def release(self) -> None:
+        self._held -= 1
 
     def mark(self, box: Flushable) -> None:
         """``box`` has frames waiting: they go at the next ``flush``."""
-        if not self._waiting:
-            self._event.set()
+        if not self._waiting and not self._held:
+            runner = self._runner
+            if runner is not None:
+                self._runner = None
+                trio.lowlevel.reschedule(runner)
         self._waiting.append(box)
 
     def flush(self) -> None:
@@ -71,9 +86,16 @@ class Outboxes:
     async def run(self) -> None:
         """Flush whatever was queued outside a request, once per scheduler round."""
         while True:
-            await self._event.wait()
-            self._event = trio.Event()
+            if not self._waiting:
+                self._runner = trio.lowlevel.current_task()
+                await trio.lowlevel.wait_task_rescheduled(self._abort)
+            else:
+                await trio.lowlevel.checkpoint()  # (a round's other frames join them)
             self.flush()
+
+    def _abort(self, _: object) -> trio.lowlevel.Abort:
+        self._runner = None
+        return trio.lowlevel.Abort.SUCCEEDED
 
 
 class Outbox:

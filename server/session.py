@@ -343,9 +343,11 @@ class Session:
                 if self._refuse_for_rate(getattr(message, "id", None)):
                     return
                 continue
-            await self._handle(message)
-            if self.outbox.outboxes is not None:
-                self.outbox.outboxes.flush()  # this request's frames go now, everyone's
+            try:
+                await self._handle(message)
+            finally:
+                if self.outbox.outboxes is not None:
+                    self.outbox.outboxes.flush()  # this request's frames go now, everyone's
 
     def _refuse_for_rate(self, rid: int | None) -> bool:
         """Answer ``rate_limited``; True when the connection kept flooding and closes."""
@@ -383,14 +385,18 @@ class Session:
             self.port.send(seen)  # a retried request: answered again, applied once
             return
         try:
-            answer: Message = await self._request(message)
+            handler = HANDLERS.get(type(message))  # (``_request``, inlined: every action's path)
+            if handler is None:
+                raise ProtocolError("unexpected_message", f"{message.TYPE} is not handled here")
+            answer: Message = await handler(self, message)
         except ProtocolError as exc:
             answer = Error(exc.code, exc.message[:1000], message.id)
         if isinstance(answer, Error) and answer.code == UNAVAILABLE:
             self.port.send(answer)  # not remembered: the same id, sent again later, is carried out
             return
         self.port.recent.remember(message.id, answer)
-        await self._store_answer(message, answer)
+        if not (isinstance(answer, Ack) and isinstance(message, Action)):
+            await self._store_answer(message, answer)  # (an action's ack is stored with it)
         self.port.send(answer)
 
     async def _store_answer(self, message: Request, answer: Message) -> None:
@@ -404,16 +410,11 @@ class Session:
         if self.table is not None:
             await self.table.remember_answer(self.port, message.id, answer)
 
-    async def _request(self, message: Request) -> Message:
-        """Carry out a request through its handler (``HANDLERS``, by message type)."""
-        handler = HANDLERS.get(type(message))
-        if handler is None:
-            raise ProtocolError("unexpected_message", f"{message.TYPE} is not handled here")
-        return await handler(self, message)
-
     @handles(Action)
     async def _on_action(self, message: Action) -> Message:
-        await self._at_table().act(self.port, message.action, message.seq, message.id)
+        await self._at_table().act(
+            self.port, message.action, message.seq, message.id, flusher=self.outbox.outboxes
+        )  # (``_reader`` flushes the outboxes once this is answered, nothing awaited first)
         return Ack.trusted(id=message.id)  # (the hot path: an id read from the wire)
 
     @handles(Chat)

@@ -68,6 +68,12 @@ class Tally:
     lines: dict[str, Line] = field(default_factory=dict)
     versus: dict[tuple[str, str], list[int]] = field(default_factory=dict)
     """(key a, key b) with a < b: [games a finished ahead of b, games b ahead of a]."""
+    _records: dict[tuple[str | None, ...], Standings | None] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """``record``'s answers by whose line each seat is: a tally is never changed once
+    made (``after`` makes a new one), and the table's info is rebuilt several times
+    a game (each rebuild built and checked every line and pair anew)."""
 
     def after(
         self, game: Game, seats: Sequence[Seat | None], stairs: bool,
@@ -116,10 +122,13 @@ class Tally:
         """The wire form (None before any game finished), seats marked as now."""
         if not self.games:
             return None
+        keys = tuple(key_of(seat)[0] if seat is not None else None for seat in seats)
+        if keys in self._records:
+            return self._records[keys]
         seated: dict[str, int] = {}
-        for index, seat in enumerate(seats):
-            if seat is not None:
-                seated.setdefault(key_of(seat)[0], index)
+        for index, key in enumerate(keys):
+            if key is not None:
+                seated.setdefault(key, index)
         order = sorted(self.lines, key=lambda k: self.lines[k].sort_key())[:LINES_MAX]
         index_of = {key: n for n, key in enumerate(order)}
         lines = tuple(
@@ -138,7 +147,8 @@ class Tally:
                     ia, ib, a_ahead, b_ahead = ib, ia, b_ahead, a_ahead
                 versus.append(Versus(ia, ib, a_ahead, b_ahead))
         versus.sort(key=lambda v: (v.a, v.b))
-        return Standings(self.games, lines, tuple(versus))
+        made = self._records[keys] = Standings(self.games, lines, tuple(versus))
+        return made
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -36,15 +36,16 @@ def legal_action(action: EngineAction) -> GameAction:
     return wire
 
 
-_LEGAL_MAPS: dict[EngineAction, dict[str, Any]] = {}
+LEGAL_MAPS: dict[EngineAction, dict[str, Any]] = {}
+"""``legal_map``'s maps, by action (read them through ``legal_map``, or here first)."""
 
 
 def legal_map(action: EngineAction) -> dict[str, Any]:
     """``legal_action(action)`` as its wire map, made once per action (shared: never
     modify it)."""
-    data = _LEGAL_MAPS.get(action)
+    data = LEGAL_MAPS.get(action)
     if data is None:
-        data = _LEGAL_MAPS[action] = legal_action(action).to_dict()
+        data = LEGAL_MAPS[action] = legal_action(action).to_dict()
     return data
 
 

@@ -28,6 +28,7 @@ from protocol.codec import (
     TableEvent,
     event_from_wire,
     event_to_wire,
+    game_view_to_wire,
     view_from_wire,
     view_to_wire,
 )
@@ -112,6 +113,29 @@ def test_views_and_events_of_random_games_cross_the_codec_unchanged(
             data = event_to_wire(seen)
             assert event_from_wire(data) == TableEvent(seen)
             assert packed(event_to_wire(event_from_wire(data))) == packed(data)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(min_value=2, max_value=6),
+    st.integers(min_value=0, max_value=2**32),
+    st.builds(Options, st.booleans(), st.booleans(), st.booleans()),
+)
+def test_a_view_written_straight_from_the_game_is_the_typed_views_map_at_every_step(
+    players: int, seed: int, options: Options
+) -> None:
+    game = Game.new(players, seed, options, record=False)
+    rng = random.Random(seed)
+    for _ in range(600):
+        for viewer in [None, *range(players)]:
+            want = view_to_wire(view_of(game, viewer))
+            got = game_view_to_wire(game, viewer)
+            assert list(got.items()) == list(want.items())
+            assert packed(got) == packed(want)
+        legal = game.legal_actions()
+        if not legal:
+            break
+        game.apply(rng.choice(legal))
 
 
 def test_the_server_marks_and_a_log_seq_cross_the_codec_unchanged() -> None:

@@ -317,3 +317,16 @@ def test_recent_ids_forget_the_oldest_beyond_their_size() -> None:
     assert 2 in recent and 3 not in recent
     with pytest.raises(ValueError):
         RecentIds(size=0)
+
+
+def test_one_message_told_to_many_connections_fits_each_ones_own_frame_limit() -> None:
+    update = SAMPLES["table_update"]
+    big_client, big = connected("Big")
+    _small_client, small = connected("Small")
+    small.send_limit = len(update.encode()) - 5  # (the peer's welcome said so)
+    for _ in range(2):
+        assert pump(big.send(update), big_client) == [update]
+        with pytest.raises(LocalProtocolError) as info:
+            small.send(update)
+        assert info.value.code == "frame_too_large"
+    assert big.send(update) == update.encode()

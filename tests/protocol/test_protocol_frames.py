@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import struct
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import msgpack
@@ -16,6 +17,7 @@ from protocol import (
     MAX_FRAME,
     ClientConnection,
     FrameDecoder,
+    LocalProtocolError,
     ProtocolError,
     ServerConnection,
     State,
@@ -55,6 +57,23 @@ def test_a_frame_is_a_big_endian_length_then_a_msgpack_map() -> None:
     data = encode_frame({"type": "ping", "nonce": 1})
     assert data[:4] == (len(data) - 4).to_bytes(4, "big")
     assert msgpack.unpackb(data[4:]) == {"type": "ping", "nonce": 1}
+
+
+def test_a_frame_after_one_that_could_not_be_packed_holds_only_its_own_bytes() -> None:
+    with pytest.raises(LocalProtocolError):
+        encode_frame({"type": "ping", "nonce": 1, "v": object()})
+    with pytest.raises(LocalProtocolError):
+        encode_frame({"type": "ping", "v": [1, 2, 2**70]})  # fails midway through the map
+    data = encode_frame({"type": "ping", "nonce": 2})
+    assert data == frame(msgpack.packb({"type": "ping", "nonce": 2}, use_bin_type=True))
+
+
+def test_frames_packed_in_several_threads_at_once_are_each_whole() -> None:
+    bodies = [{"type": "ping", "nonce": i, "pad": "x" * (i % 50)} for i in range(2000)]
+    want = [frame(msgpack.packb(b, use_bin_type=True)) for b in bodies]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(encode_frame, bodies))
+    assert got == want
 
 
 def test_the_example_frame_of_protocol_md_decodes() -> None:
