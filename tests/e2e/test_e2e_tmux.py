@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from ..support.terminals import HEIGHT, TIMEOUT, Terminals, script
+from ..support.terminals import HEIGHT, TIMEOUT, Terminals, cards_of, script
 
 TURNS = 6
 ALICE, BOB = "Alice", "Bob"
@@ -34,12 +34,6 @@ HAND_ROW = re.compile(r"^\s*" + "".join(rf"{n}(?: \S+)?\s+" for n in range(1, 8)
 """The keys (and colour initials) over the first eight cards of a hand."""
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
-
-
-def cards_of(screen: str, name: str) -> int | None:
-    """How many cards the players list says ``name`` holds (None: not shown)."""
-    m = re.search(rf"^\W*{re.escape(name)}\b[^\n]*?(\d+) cards", screen, re.MULTILINE)
-    return int(m.group(1)) if m else None
 
 
 def field(screen: str, label: str) -> str | None:

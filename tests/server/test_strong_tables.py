@@ -47,57 +47,54 @@ class SlowBot:
         return legal[0]
 
 
+async def slow_search(thinkers: Thinkers, owner: str, done: list[str]) -> None:
+    """One ``SlowBot`` search for ``owner`` (a table) of a fresh game's first decision;
+    ``owner`` goes on ``done`` when it is answered."""
+    game = Game.new(2, 3)
+    seat = game.legal_actions()[0].seat
+    legal = [x for x in game.legal_actions() if x.seat == seat]
+    await thinkers.choose(SlowBot(), view_of(game, seat), legal, owner)  # type: ignore[arg-type]
+    done.append(owner)
+
+
 @pytest.mark.trio
 @pytest.mark.parametrize("workers", [1, 2])
 async def test_a_table_asking_many_searches_at_once_does_not_starve_another(
     workers: int,
 ) -> None:
-    game = Game.new(2, 3)
-    seat = game.legal_actions()[0].seat
-    legal = [x for x in game.legal_actions() if x.seat == seat]
     done: list[str] = []
-
-    async def search(owner: str) -> None:
-        await thinkers.choose(SlowBot(), view_of(game, seat), legal, owner)  # type: ignore[arg-type]
-        done.append(owner)
 
     with Thinkers(workers=workers) as thinkers, trio.fail_after(120):
         async with trio.open_nursery() as nursery:
             for _ in range(10):
-                nursery.start_soon(search, "busy")
+                nursery.start_soon(slow_search, thinkers, "busy", done)
             await trio.testing.wait_all_tasks_blocked(0.05)  # (all ten asked first)
-            nursery.start_soon(search, "quiet")
+            nursery.start_soon(slow_search, thinkers, "quiet", done)
     assert len(done) == 11
     assert done.index("quiet") <= 2, done  # after one round at most, not after all ten
 
 
 @pytest.mark.trio
 async def test_a_search_given_up_while_it_waits_for_a_worker_leaves_no_turn_behind() -> None:
-    game = Game.new(2, 3)
-    seat = game.legal_actions()[0].seat
-    legal = [x for x in game.legal_actions() if x.seat == seat]
     done: list[str] = []
-
-    async def search(owner: str) -> None:
-        await thinkers.choose(SlowBot(), view_of(game, seat), legal, owner)  # type: ignore[arg-type]
-        done.append(owner)
 
     waiting = trio.CancelScope()
 
     async def given_up() -> None:
         with waiting:
-            await search("b")
+            await slow_search(thinkers, "b", done)
 
     with Thinkers(workers=1) as thinkers, trio.fail_after(120):
         async with trio.open_nursery() as nursery:
-            nursery.start_soon(search, "a")
+            nursery.start_soon(slow_search, thinkers, "a", done)
             await trio.testing.wait_all_tasks_blocked(0.05)
             nursery.start_soon(given_up)
             await trio.testing.wait_all_tasks_blocked(0.05)
             waiting.cancel()  # b's table moved on while b waited for a worker
-            nursery.start_soon(search, "b")
-            await trio.testing.wait_all_tasks_blocked(0.05)  # (trio may run new tasks
-            nursery.start_soon(search, "c")                  # in any order: b asks first)
+            nursery.start_soon(slow_search, thinkers, "b", done)
+            # (trio may run new tasks in any order: b asks first)
+            await trio.testing.wait_all_tasks_blocked(0.05)
+            nursery.start_soon(slow_search, thinkers, "c", done)
     assert done == ["a", "b", "c"]
 
 

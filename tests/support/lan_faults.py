@@ -9,10 +9,10 @@ packets; nothing leaves them). Two scenarios:
   rematching as games end. An impatient player sends a request again (same id) when
   its answer is late. Checked: every event arrives once and in order (seq + 1 each
   time), and every acknowledged action shows in the event log exactly once while it
-  was outstanding (``applied_once``). With ``Panes``, a real ``taki-client`` watches
-  the table over a path as bad, and its screen is timed: the echo of a key typed into
-  its chat line, on a clean path and during the lossy play, and its card counts
-  catching up with the players' views at the end.
+  was outstanding (``applied_once``). With ``panes`` (tmux ``Terminals``), a real
+  ``taki-client`` watches the table over a path as bad, and its screen is timed: the
+  echo of a key typed into its chat line, on a clean path and during the lossy play,
+  and its card counts catching up with the players' views at the end.
 - ``blackhole``: a real ``taki-client`` (in tmux) sits at a table with a protocol
   player; its path drops every packet for ``dark`` seconds (no FIN, no RST; the test
   lifts it as soon as both ends have noticed) and comes back. Timed: when the server
@@ -26,13 +26,9 @@ line JSON; tests/e2e/test_lan_faults.py runs them and checks what they report.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-import shlex
-import subprocess
 import sys
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -60,6 +56,7 @@ from protocol.messages import (
 
 from .harness import CLI_PORT, Client, ServerProcess, latencies, ms, now
 from .netns import Lan
+from .terminals import Terminals, cards_of
 
 BIN = Path(sys.executable).parent
 RESEND_AFTER = 0.8
@@ -99,55 +96,11 @@ async def start_server(lan: Lan, workdir: str, name: str = "server",
 # ---------------------------------------------------------------------------- a terminal
 
 
-class Panes:
-    """A private tmux server, one session per real client (``taki-client`` run in a
-    client namespace), read with ``capture-pane``."""
-
-    def __init__(self, workdir: str) -> None:
-        self.socket = f"taki-lan-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-        self.conf = os.path.join(workdir, "tmux.conf")
-        Path(self.conf).write_text("set -g remain-on-exit on\nset -g status off\n")
-        self.env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}
-        self.names: list[str] = []
-
-    def tmux(self, *args: str) -> str:
-        done = subprocess.run(["tmux", "-L", self.socket, "-f", self.conf, *args],
-                              capture_output=True, text=True, timeout=10, env=self.env)
-        if done.returncode != 0:
-            raise RuntimeError(f"tmux {' '.join(args)}: {done.stderr.strip()}")
-        return done.stdout
-
-    def open(self, name: str, command: list[str], size: tuple[int, int] = (120, 40)) -> None:
-        line = " ".join(shlex.quote(c) for c in ["env", "-u", "LINES", "-u", "COLUMNS",
-                                                  *command])
-        self.tmux("new-session", "-d", "-s", name, "-x", str(size[0]), "-y", str(size[1]),
-                  line)
-        self.names.append(name)
-
-    def screen(self, name: str) -> str:
-        return self.tmux("capture-pane", "-p", "-t", name)
-
-    def keys(self, name: str, *keys: str) -> None:
-        self.tmux("send-keys", "-t", name, *keys)
-
-    def report(self) -> str:
-        parts = []
-        for name in self.names:
-            try:
-                shown = self.screen(name)
-            except RuntimeError as exc:
-                shown = str(exc)
-            parts.append(f"---- {name} ----\n{shown}")
-        return "\n".join(parts)
-
-    def close(self) -> None:
-        with contextlib.suppress(RuntimeError, subprocess.TimeoutExpired):
-            self.tmux("kill-server")
-
-
 @contextmanager
-def panes(workdir: str) -> Iterator[Panes]:
-    p = Panes(workdir)
+def panes(workdir: str) -> Iterator[Terminals]:
+    """A private tmux server for the real clients (``taki-client`` run in a client
+    namespace), closed after the block."""
+    p = Terminals(Path(workdir))
     try:
         yield p
     finally:
@@ -165,7 +118,7 @@ def client_command(lan: Lan, path: int, port: int, config_dir: str, *args: str) 
     ]  # fmt: skip
 
 
-async def on_screen(term: Panes, name: str, ok: Callable[[str], bool], what: str,
+async def on_screen(term: Terminals, name: str, ok: Callable[[str], bool], what: str,
                     timeout: float = 30, every: float = 0.05) -> float:
     """Poll ``name``'s screen (off the event loop) until ``ok``; the time (``now()``)
     it first held. AssertionError with every screen if it does not within ``timeout``."""
@@ -398,18 +351,12 @@ def view_counts(player: Player) -> list[int]:
     return [int(p["cards"]) for p in player.view["players"]]
 
 
-def cards_of(screen: str, name: str) -> int | None:
-    """How many cards the players list on a client's screen says ``name`` holds."""
-    m = re.search(rf"^\W*{re.escape(name)}\b[^\n]*?(\d+) cards?\b", screen, re.MULTILINE)
-    return int(m.group(1)) if m else None
-
-
 # ---------------------------------------------------------------------------- scenarios
 
 
 async def lossy_play(lan: Lan, port: int, seconds: float, *, delay: float = 0.15,
                      jitter: float = 0.05, loss: float = 0.02, paths: tuple[int, int] = (1, 2),
-                     term: Panes | None = None, watcher_path: int = 3,
+                     term: Terminals | None = None, watcher_path: int = 3,
                      workdir: str = "") -> dict[str, Any]:
     """See the module docstring; the figures, and ``problems`` (empty: all well)."""
     figures: dict[str, Any] = {"delay_ms": ms(delay), "jitter_ms": ms(jitter), "loss": loss,
@@ -428,7 +375,8 @@ async def lossy_play(lan: Lan, port: int, seconds: float, *, delay: float = 0.15
                 f.write('{"intro_seen": true}')  # not a first launch
             table_id = a.table.id if a.table else "t1"
             term.open(watcher, client_command(lan, watcher_path, port, config,
-                                              "--name", "Wes", "--watch", table_id))
+                                              "--name", "Wes", "--watch", table_id),
+                      {}, size=(120, 40))
             await on_screen(term, watcher, lambda s: "(watching)" in s, "watching", 60)
             term.keys(watcher, "t")  # the chat line takes the keys
             await trio.sleep(0.5)
@@ -490,7 +438,7 @@ async def lossy_play(lan: Lan, port: int, seconds: float, *, delay: float = 0.15
     return figures
 
 
-async def _key_answers(term: Panes, name: str) -> list[float]:
+async def _key_answers(term: Terminals, name: str) -> list[float]:
     """Type Q into the chat line (focused with ``t`` beforehand) and rub it out: the
     seconds until the screen showed each (a terminal's echo, nothing sent): what a
     player feels as the screen's speed, whatever the network does."""
@@ -503,7 +451,7 @@ async def _key_answers(term: Panes, name: str) -> list[float]:
     return [typed - t, gone - t2]
 
 
-async def blackhole(lan: Lan, port: int, term: Panes, workdir: str, dark: float = 30.0, *,
+async def blackhole(lan: Lan, port: int, term: Terminals, workdir: str, dark: float = 30.0, *,
                     dark_path: int = 1, host_path: int = 2,
                     lift_when_noticed: bool = False) -> dict[str, Any]:
     """See the module docstring. Times in seconds from the path going dark (``*_s``)
@@ -519,7 +467,8 @@ async def blackhole(lan: Lan, port: int, term: Panes, workdir: str, dark: float 
         os.makedirs(config, exist_ok=True)
         with open(os.path.join(config, "client.json"), "w") as f:
             f.write('{"intro_seen": true}')  # not a first launch: no intro over the lobby
-        term.open("tui", client_command(lan, dark_path, port, config, "--name", "Tui"))
+        term.open("tui", client_command(lan, dark_path, port, config, "--name", "Tui"), {},
+                  size=(120, 40))
         await on_screen(term, "tui", lambda s: re.search(rf"{TABLE}\s+1/2", s) is not None,
                         "the table in the lobby", 60)
         term.keys("tui", "Enter")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -171,6 +172,13 @@ class Terminals:
             return []
         return [int(pid) for dead, pid in (line.split() for line in listed.splitlines())
                 if dead == "0"]
+
+def cards_of(screen: str, name: str) -> int | None:
+    """How many cards the players list on a client's screen says ``name`` holds (None:
+    not shown)."""
+    m = re.search(rf"^\W*{re.escape(name)}\b[^\n]*?(\d+) cards?\b", screen, re.MULTILINE)
+    return int(m.group(1)) if m else None
+
 
 def play_now(term: Terminals, tmp_path: Path, name: str) -> tuple[int, int]:
     """A client in tmux dealt a Play-now game; (client pid, its server's pid). A shell
