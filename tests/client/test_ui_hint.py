@@ -37,10 +37,11 @@ async def hint_on_our_turn(app: TakiApp, pilot: Any) -> str:
         state = app.session.state
         view = state.view
         return (bool(state.legal) and view is not None and view.plus3 is None
-                and view.turn == view.seat)
+                and view.turn == view.seat and isinstance(app.screen, TableScreen))
 
+    # (the table's screen is pushed when the snapshot's notice is handled, which on a
+    # loaded machine may come after the state already shows our turn)
     await until(our_turn, timeout=30)
-    assert isinstance(app.screen, TableScreen)
     await pilot.press("H")
     await until(lambda: "Hint: " in status(app), timeout=30)
     return status(app)
