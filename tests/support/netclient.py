@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Any
 
 import trio
@@ -93,7 +94,10 @@ async def next_mover(a: NetClient, b: NetClient) -> NetClient:
 
 
 async def play_out(clients: list[NetClient], limit: int = 5000) -> None:
-    """Each client plays its first legal action whenever it has one, to the game's end.
+    """Each client plays its first legal action whenever it has one, to the game's end,
+    saying "last card" with every play (as ``clientkit.play_to_the_end`` does: a
+    declaration with more cards left does nothing, and without it a game drags on with
+    a draw of 4 at every last card).
 
     A refused action is not sent again until the client has heard of a change (a new
     seq) or a quarter second has passed: resending a list the server already moved past
@@ -110,7 +114,10 @@ async def play_out(clients: list[NetClient], limit: int = 5000) -> None:
             if seen is not None and seen[0] == c.seq and trio.current_time() < seen[1] + 0.25:
                 continue  # (wait for news, or a quarter second, before trying again)
             if c.legal and c.view and not c.view.get("over"):
-                answer = await c.act(c.legal[0])
+                move = c.legal[0]
+                if move.type == "play":
+                    move = replace(move, last_card=True)
+                answer = await c.act(move)
                 if isinstance(answer, Ack):
                     moved = True
                     refused_at.pop(i, None)
