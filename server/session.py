@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import os
 import random
 import socket
 import sqlite3
@@ -235,8 +236,24 @@ class Session:
             self.port.send(Ping(next(self._nonce)))
 
     async def _receive(self) -> bool:
-        """Read once into the protocol object; False at end of stream."""
-        data = await self.stream.receive_some(self.limits.recv_size)
+        """Read once into the protocol object; False at end of stream.
+
+        A socket is read straight from its descriptor, as the outbox writes it: the
+        reader comes here once a request is handled, when the client (waiting for the
+        answer) has sent nothing more, so it waits for the socket to be readable first
+        rather than try a read that fails (what ``receive_some`` does, through three
+        wrappers: every request's path)."""
+        fd = self.outbox.fd
+        if fd is None:
+            data = await self.stream.receive_some(self.limits.recv_size)
+        else:
+            while True:
+                await trio.lowlevel.wait_readable(fd)
+                try:
+                    data = os.read(fd, self.limits.recv_size)
+                    break
+                except BlockingIOError:
+                    continue
         self._last_heard = trio.current_time()
         self.conn.receive_data(data)
         return bool(data)
