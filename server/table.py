@@ -761,7 +761,7 @@ class Table:
                     deadline = self.model.clocks.next_deadline()
                     if rearm_at is not None:
                         deadline = min(deadline, rearm_at)
-                    if deadline <= trio.current_time():
+                    if deadline != math.inf and deadline <= trio.current_time():
                         if rearm_at is not None and rearm_at <= trio.current_time():
                             rearm_at = None
                             self._arm()  # (what was due is due again, once)
