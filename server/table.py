@@ -19,11 +19,11 @@ A played card's path, file by file (3 to 8 in the table's own task, where nothin
 for a session or the lobby; 4 to 8 are each called from this shell, which drives them
 in turn, so the path comes back only into the shell and, between steps, the model):
 
-1. server/session.py: the reader reads the ``action`` request (``_on_action``) and
-   hands its table the ``act`` command, naming its port, not itself;
-2. server/mailbox.py: the command waits in the table's mailbox (``call``) until the
+1. server/session.py: the reader reads the ``action`` request and posts it to its
+   table (``_post``, ``post_action``), naming its port, not itself, and reads on;
+2. server/mailbox.py: the command waits in the table's mailbox (``post``) until the
    table's task takes it (``next``, ``carry_out``);
-3. server/table.py: ``act`` asks the model;
+3. server/table.py: ``_answer_action`` asks the model (``_act``);
 4. server/model.py: ``action_of`` (the seat's action, as the engine's, through
    protocol/messages.py), then ``apply`` (the engine plays it), which words the store's
    write (``AppendAction``);
@@ -34,8 +34,9 @@ in turn, so the path comes back only into the shell and, between steps, the mode
 8. server/outbox.py: the shell carries the effect out (``_carry_out``): each member's
    ``Port.send_encoded`` queues its piece (a connection that cannot keep up is
    dropped by its port);
-9. server/mailbox.py hands the command's answer back to the session, which queues the
-   ack through its own port and flushes every outbox (server/outbox.py).
+9. server/table.py queues the answer (the ack) through the member's port after the
+   frames and flushes every outbox (server/outbox.py); the session, which did not
+   wait, waits for its table only before it answers anything itself (``_settle``).
 
 So the table never calls a session (it holds ports, server/outbox.py) and never calls
 the lobby: what the lobby knows of a table is the ``Notice`` the table posts to it
