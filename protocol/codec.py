@@ -28,6 +28,7 @@ __all__ = [
     "event_from_wire",
     "event_to_wire",
     "game_view_to_wire",
+    "patch_public_view",
     "view_from_wire",
     "view_to_wire",
 ]
@@ -132,6 +133,107 @@ def game_view_to_wire(game: Game, seat: int | None) -> dict[str, Any]:
     if game.over:
         out["hands"] = [list(hand) for hand in hands]
     return out
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Whether ``diff_view`` leaves a value out of a patch: equal, and of one type."""
+    return bool(old == new) and type(old) is type(new)
+
+
+def _patch_run(
+    view: dict[str, Any], key: str, fields: dict[str, Any] | None, patch: dict[str, Any]
+) -> None:
+    """``plus3`` or ``taki`` (None or a map of plain values and lists of ints) brought up
+    to date in ``view``, its changes in ``patch`` as ``diff_view`` words them: a map
+    that comes or goes whole, else each changed key (a list whole)."""
+    old = view[key]
+    if fields is None or old is None:
+        if not _same(old, fields):
+            patch[key] = fields
+            view[key] = None if fields is None else dict(fields)  # (changed in place later)
+        return
+    if old == fields:
+        return
+    for name, value in fields.items():
+        if not _same(old[name], value):
+            patch[f"{key}.{name}"] = old[name] = value
+
+
+def patch_public_view(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
+    """Bring ``view``, the public view (``game_view_to_wire(game, None)``) of an
+    earlier state of ``game`` or one this brought up to date, up to ``game`` in place,
+    and return the patch ``diff_view(view, game_view_to_wire(game, None))`` would make:
+    the same paths, values and order (tests/protocol/test_codec.py holds them equal
+    over played games). None where ``diff_view`` raises ``Unpatchable`` (``view`` is
+    then spoilt: make it afresh). The server patches after every action: this
+    compares the game with the view field by field instead of building a whole view
+    to diff, and builds only what changed."""
+    if "hand" in view or ("hands" in view and not game.over):
+        return None
+    patch: dict[str, Any] = {}
+    if view["seat"] is not None:
+        return None
+    options = game.options
+    old_options = view["options"]
+    if (
+        old_options["stairs"] != options.stairs
+        or old_options["must_play_if_able"] != options.must_play_if_able
+        or old_options["play_for_places"] != options.play_for_places
+    ):
+        return None  # (never within a game: the slow way)
+    players = view["players"]
+    hands = game.hands
+    stages, declared, places = game.stages, game.declared, game.places
+    if len(players) != min(len(hands), len(stages), len(declared), len(places)):
+        return None
+    for i, player in enumerate(players):
+        cards, stage, said, place = len(hands[i]), stages[i], declared[i], places[i]
+        if (
+            player["cards"] == cards
+            and player["stage"] == stage
+            and player["declared"] == said
+            and player["place"] == place
+        ):
+            continue  # (most players, most actions)
+        changes: tuple[tuple[str, Any], ...] = (
+            ("cards", cards), ("stage", stage), ("declared", said), ("place", place)
+        )
+        for name, value in changes:
+            if not _same(player[name], value):
+                patch[f"players.{i}.{name}"] = player[name] = value
+    plus3 = game.plus3
+    run = game.taki
+    scalars: tuple[tuple[str, Any], ...] = (
+        ("draw_count", len(game.draw_pile)),
+        ("discard_count", len(game.discard)),
+        ("discard_top", game.discard[-2:]),
+        ("lead", game.lead()),
+        ("turn", game.turn),
+        ("direction", game.direction),
+        ("color", game.color),
+        ("plus2", game.plus2),
+    )
+    for key, value in scalars:
+        before = view[key]  # (``_same``, inlined: the commonest test of every action)
+        if before != value or type(before) is not type(value):
+            patch[key] = view[key] = value
+    _patch_run(view, "plus3", None if plus3 is None
+               else {"by": plus3.by, "passed": list(plus3.passed)}, patch)
+    _patch_run(view, "taki", None if run is None
+               else {"color": run.color, "by": run.by, "cards": run.cards, "open": run.open},
+               patch)
+    ends: tuple[tuple[str, Any], ...] = (
+        ("follow", game.follow), ("winner", game.winner), ("over", game.over)
+    )
+    for key, value in ends:
+        before = view[key]
+        if before != value or type(before) is not type(value):
+            patch[key] = view[key] = value
+    if game.over:
+        all_hands = [list(hand) for hand in hands]
+        if not _same(view.get("hands"), all_hands):
+            patch["hands"] = view["hands"] = all_hands
+    return patch
 
 
 def event_to_wire(told: Event | TableEvent) -> dict[str, Any]:

@@ -7,8 +7,9 @@ model's record of what each member was last sent (``Watch.synced``/``hand``, the
 view), which the next patch is a diff against.
 
 Views differ between members only in ``hand`` (and what a drawer sees of its own
-draw), so the public view is diffed once per action and events are encoded once per
-distinct form.
+draw), so the public view is patched once per action (``patch_public_view``: the
+game compared with the public view last sent, field by field) and events are encoded
+once per distinct form.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.events import Event as EngineEvent
-from protocol.codec import game_view_to_wire
+from protocol.codec import game_view_to_wire, patch_public_view
 from protocol.messages import GameAction, Snapshot
 from protocol.patch import Unpatchable, diff_view
 
@@ -70,7 +71,7 @@ def legal_maps(model: TableModel) -> dict[int, list[dict[str, Any]]]:
 def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> list[Effect]:
     """What each member is sent of an action's numbered events (``batch``, not empty).
 
-    Views differ between members only in ``hand``, so the public view is diffed once
+    Views differ between members only in ``hand``, so the public view is patched once
     per action and each seat's patch adds its hand when it changed; events other than
     the last are the same bytes for everyone (bar a drawer's own draw), so they are
     encoded once. A member whose view is not in step gets a snapshot after them."""
@@ -78,14 +79,17 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
     assert game is not None
     pieces: list[tuple[Member, bytes]] = []
     out: list[Effect] = [Frames(pieces)]  # (then the snapshots of members out of step)
-    public = game_view_to_wire(game, None)
     public_patch: dict[str, Any] | None = None
     if model.public is not None:
-        try:
-            public_patch = diff_view(model.public, public)
-        except Unpatchable:
-            public_patch = None
-    model.public = public
+        public_patch = patch_public_view(game, model.public)  # (in place)
+    if public_patch is None:
+        public = game_view_to_wire(game, None)
+        if model.public is not None:
+            try:
+                public_patch = diff_view(model.public, public)
+            except Unpatchable:
+                public_patch = None
+        model.public = public
     legal = legal_maps(model)
     early_frames: dict[tuple[int, int, int | None], bytes] = {}
     early_heads: dict[tuple[int, int | None], bytes] = {}  # the early frames, joined

@@ -38,14 +38,21 @@ outcome is unwrapped once)."""
 class Call(Generic[T]):
     """One command: its step, who waits for it (None: nobody), and its state."""
 
-    __slots__ = ("dropped", "if_closed", "started", "step", "task")
+    __slots__ = ("dropped", "if_closed", "if_dropped", "started", "step", "task")
 
     def __init__(
-        self, step: Step[T], task: trio.lowlevel.Task | None, if_closed: Closed
+        self,
+        step: Step[T],
+        task: trio.lowlevel.Task | None,
+        if_closed: Closed,
+        if_dropped: Callable[[], None] | None = None,
     ) -> None:
         self.step = step
         self.task = task
         self.if_closed = if_closed
+        self.if_dropped = if_dropped
+        """A posted command's word to whoever posted it when the table's task ends
+        before carrying it out (nobody waits for a posted command)."""
         self.started = False
         self.dropped = False
 
@@ -83,11 +90,11 @@ class Mailbox:
 
         return await trio.lowlevel.wait_task_rescheduled(abort)  # type: ignore[no-any-return]
 
-    def post(self, step: Step[Any]) -> None:
+    def post(self, step: Step[Any], if_dropped: Callable[[], None] | None = None) -> None:
         """Carry ``step`` out in the table's task, without waiting (dropped once the
-        table's task has ended)."""
+        table's task has ended; ``if_dropped`` is called then if it was waiting)."""
         if not self.closed:
-            self._put(Call(step, None, _done))
+            self._put(Call(step, None, _done, if_dropped))
 
     def next_nowait(self) -> Call[Any] | None:
         return self._calls.popleft() if self._calls else None
@@ -125,6 +132,8 @@ class Mailbox:
         while (call := self.next_nowait()) is not None:
             if call.task is not None and not call.dropped:
                 trio.lowlevel.reschedule(call.task, call.if_closed())
+            elif call.if_dropped is not None:
+                call.if_dropped()
 
 
 def _done() -> outcome.Outcome[Any]:

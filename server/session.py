@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import os
 import random
 import socket
 import sqlite3
@@ -140,6 +141,10 @@ class Session:
         self._allowance = 2 * limits.rate
         self._allowance_at = trio.current_time()
         self._strikes = 0
+        self._posted: Table | None = None
+        """The table an action was last handed to without waiting (``Table.post_action``):
+        before the session answers anything itself it waits for that table (``_settle``),
+        so no answer overtakes the action's."""
         self._flushed = False
         """The writer sent every queued frame and stopped: close with a linger."""
         self.written = trio.Event()
@@ -231,8 +236,24 @@ class Session:
             self.port.send(Ping(next(self._nonce)))
 
     async def _receive(self) -> bool:
-        """Read once into the protocol object; False at end of stream."""
-        data = await self.stream.receive_some(self.limits.recv_size)
+        """Read once into the protocol object; False at end of stream.
+
+        A socket is read straight from its descriptor, as the outbox writes it: the
+        reader comes here once a request is handled, when the client (waiting for the
+        answer) has sent nothing more, so it waits for the socket to be readable first
+        rather than try a read that fails (what ``receive_some`` does, through three
+        wrappers: every request's path)."""
+        fd = self.outbox.fd
+        if fd is None:
+            data = await self.stream.receive_some(self.limits.recv_size)
+        else:
+            while True:
+                await trio.lowlevel.wait_readable(fd)
+                try:
+                    data = os.read(fd, self.limits.recv_size)
+                    break
+                except BlockingIOError:
+                    continue
         self._last_heard = trio.current_time()
         self.conn.receive_data(data)
         return bool(data)
@@ -319,6 +340,7 @@ class Session:
             try:
                 message = self.conn.next_message()
             except RemoteProtocolError as exc:
+                await self._settle()
                 if not is_fatal(exc.code) and not self._within_rate():
                     # Malformed messages count against the rate like requests: a
                     # client cannot buy unlimited error replies with garbage.
@@ -340,6 +362,7 @@ class Session:
             if not isinstance(message, Ping | Pong) and not self._within_rate():
                 # Keepalive never counts: a connection is never refused its own pong.
                 # A refused id is not remembered: resent later, it is carried out.
+                await self._settle()
                 if self._refuse_for_rate(getattr(message, "id", None)):
                     return
                 continue
@@ -374,7 +397,32 @@ class Session:
 
     # ------------------------------------------------------------------ requests
 
+    def _post(self, message: Action) -> bool:
+        """Hand an action to the table, which answers it (``Table.post_action``; every
+        action's path); False when the session answers it itself (no table, a closed
+        one, or a retried id)."""
+        table = self.table
+        if (
+            table is None
+            or self.port.recent.get(message.id) is not None
+            or not table.post_action(self.port, message, self.outbox.outboxes)
+        ):
+            return False
+        self._posted = table
+        return True
+
+    async def _settle(self) -> None:
+        """Wait until the table an action was handed to has answered it."""
+        posted = self._posted
+        if posted is not None:
+            self._posted = None
+            await posted.settled()
+
     async def _handle(self, message: Message) -> None:
+        if type(message) is Action and self._post(message):
+            return
+        if not isinstance(message, Pong):
+            await self._settle()
         if isinstance(message, Ping):
             self.port.send(Pong(message.nonce))
             return
@@ -412,10 +460,9 @@ class Session:
 
     @handles(Action)
     async def _on_action(self, message: Action) -> Message:
-        await self._at_table().act(
-            self.port, message.action, message.seq, message.id, flusher=self.outbox.outboxes
-        )  # (``_reader`` flushes the outboxes once this is answered, nothing awaited first)
-        return Ack.trusted(id=message.id)  # (the hot path: an id read from the wire)
+        """An action the table could not be handed (``_post``): refused as it should."""
+        await self._at_table().act(self.port, message.action, message.seq, message.id)
+        return Ack(message.id)
 
     @handles(Chat)
     async def _on_chat(self, message: Chat) -> Message:

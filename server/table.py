@@ -19,11 +19,11 @@ A played card's path, file by file (3 to 8 in the table's own task, where nothin
 for a session or the lobby; 4 to 8 are each called from this shell, which drives them
 in turn, so the path comes back only into the shell and, between steps, the model):
 
-1. server/session.py: the reader reads the ``action`` request (``_on_action``) and
-   hands its table the ``act`` command, naming its port, not itself;
-2. server/mailbox.py: the command waits in the table's mailbox (``call``) until the
+1. server/session.py: the reader reads the ``action`` request and posts it to its
+   table (``_post``, ``post_action``), naming its port, not itself, and reads on;
+2. server/mailbox.py: the command waits in the table's mailbox (``post``) until the
    table's task takes it (``next``, ``carry_out``);
-3. server/table.py: ``act`` asks the model;
+3. server/table.py: ``_answer_action`` asks the model (``_act``);
 4. server/model.py: ``action_of`` (the seat's action, as the engine's, through
    protocol/messages.py), then ``apply`` (the engine plays it), which words the store's
    write (``AppendAction``);
@@ -34,8 +34,9 @@ in turn, so the path comes back only into the shell and, between steps, the mode
 8. server/outbox.py: the shell carries the effect out (``_carry_out``): each member's
    ``Port.send_encoded`` queues its piece (a connection that cannot keep up is
    dropped by its port);
-9. server/mailbox.py hands the command's answer back to the session, which queues the
-   ack through its own port and flushes every outbox (server/outbox.py).
+9. server/table.py queues the answer (the ack) through the member's port after the
+   frames and flushes every outbox (server/outbox.py); the session, which did not
+   wait, waits for its table only before it answers anything itself (``_settle``).
 
 So the table never calls a session (it holds ports, server/outbox.py) and never calls
 the lobby: what the lobby knows of a table is the ``Notice`` the table posts to it
@@ -64,6 +65,8 @@ from engine.bots import Bot, make_bot
 from protocol.errors import ProtocolError
 from protocol.messages import (
     Ack,
+    Action,
+    Error,
     GameAction,
     Message,
     Replay,
@@ -85,7 +88,7 @@ from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable
 from .hints import Question, question
 from .mailbox import Closed, Mailbox, Postbox
 from .model import Ask, TableModel
-from .outbox import Outboxes
+from .outbox import Outboxes, Port
 from .seats import Member, Seat
 from .standings import Tally, key_of
 from .store import SavedTable, Store
@@ -346,17 +349,80 @@ class Table:
         ``stale`` (PROTOCOL.md, the game). ``flusher``: the caller flushes these
         outboxes as soon as it has its answer, so the action's frames are queued
         without waking their flushing task (one task switch less per action)."""
-        engine_action, token = self.model.action_of(member, action, seq)
-        answer = None
-        if self.store is not None and rid is not None and token is not None:
-            answer = (self.id, token, rid, Ack.trusted(id=rid).to_dict())
-        await self._apply(engine_action, answer=answer)
+        await self._act(member, action, seq, rid)
         if flusher is not None:
             flusher.hold()
             try:
                 self._carry_out()
             finally:
                 flusher.release()
+
+    async def _act(
+        self, member: Member, action: GameAction, seq: int | None, rid: int | None
+    ) -> None:
+        engine_action, token = self.model.action_of(member, action, seq)
+        answer = None
+        if self.store is not None and rid is not None and token is not None:
+            answer = (self.id, token, rid, Ack.trusted(id=rid).to_dict())
+        await self._apply(engine_action, answer=answer)
+
+    def post_action(self, port: Port, request: Action, flusher: Outboxes | None) -> bool:
+        """Have ``request`` (an ``action`` from ``port``'s connection) carried out and
+        answered in the table's task, without waiting for it: the table queues the
+        answer after the action's frames and flushes ``flusher`` (every connection's
+        frames go at once). The session saves a task switch per action (it would
+        otherwise wait for the answer only to queue it); it waits for the table only
+        before it answers anything itself, so answers keep their order. False: the
+        table's task has ended (the caller asks by ``act`` and gets its refusal)."""
+        mailbox = self._mailbox
+        if mailbox.closed:
+            return False
+        mailbox.post(
+            partial(self._answer_action, port, request, flusher),
+            partial(self._dropped_action, port, request.id),
+        )
+        return True
+
+    async def _answer_action(self, port: Port, request: Action, flusher: Outboxes | None
+                             ) -> None:
+        """``post_action``'s step: what ``Session._handle`` does with an action's
+        answer (remembered, an error stored with the seat), here in the table's task."""
+        rid = request.id
+        answer = port.recent.get(rid)  # (a retry sent before the first was answered)
+        if answer is None:
+            try:
+                await self._act(port, request.action, request.seq, rid)
+                answer = Ack.trusted(id=rid)
+            except ProtocolError as exc:
+                answer = Error(exc.code, exc.message[:1000], rid)
+            except Exception:
+                port.close_soon()  # (a bug: the connection ends, as its session would)
+                raise
+            if not (type(answer) is Error and answer.code == UNAVAILABLE):
+                port.recent.remember(rid, answer)  # (unavailable: carried out if resent)
+                if type(answer) is Error:
+                    await self._remember_answer(port, rid, answer)
+        if flusher is None:
+            self._carry_out()
+            port.send(answer)
+            return
+        flusher.hold()
+        try:
+            self._carry_out()
+            port.send(answer)
+        finally:
+            flusher.release()
+            flusher.flush()
+
+    def _dropped_action(self, port: Port, rid: int) -> None:
+        """A posted action the table's task ended before: refused as ``act`` is."""
+        error = Error("no_such_table", "this table has closed", rid)
+        port.recent.remember(rid, error)
+        port.send(error)
+
+    @command_quiet
+    async def settled(self) -> None:
+        """Nothing: returns once everything posted to the table before is done."""
 
     @command_quiet
     async def present(self, member: Member) -> bool:
@@ -438,6 +504,9 @@ class Table:
     async def remember_answer(self, member: Member, rid: int, answer: Message) -> None:
         """Store the answer to a seated member's request (best effort: an answer that
         cannot be stored is still kept in memory)."""
+        await self._remember_answer(member, rid, answer)
+
+    async def _remember_answer(self, member: Member, rid: int, answer: Message) -> None:
         if self.store is None:
             return
         seat = self.model.seat_for(member)
@@ -693,7 +762,7 @@ class Table:
                     deadline = self.model.clocks.next_deadline()
                     if rearm_at is not None:
                         deadline = min(deadline, rearm_at)
-                    if deadline <= trio.current_time():
+                    if deadline != math.inf and deadline <= trio.current_time():
                         if rearm_at is not None and rearm_at <= trio.current_time():
                             rearm_at = None
                             self._arm()  # (what was due is due again, once)

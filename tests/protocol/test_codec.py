@@ -29,12 +29,14 @@ from protocol.codec import (
     event_from_wire,
     event_to_wire,
     game_view_to_wire,
+    patch_public_view,
     view_from_wire,
     view_to_wire,
 )
 from protocol.errors import ProtocolError
 from protocol.frames import encode_frame
 from protocol.messages import Event
+from protocol.patch import Unpatchable, diff_view
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 PROTOCOL = Path(__file__).parents[2] / "PROTOCOL.md"
@@ -136,6 +138,47 @@ def test_a_view_written_straight_from_the_game_is_the_typed_views_map_at_every_s
         if not legal:
             break
         game.apply(rng.choice(legal))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(min_value=2, max_value=6),
+    st.integers(min_value=0, max_value=2**32),
+    st.builds(Options, st.booleans(), st.booleans(), st.booleans()),
+)
+def test_the_public_view_patched_from_the_game_is_the_diff_of_whole_views(
+    players: int, seed: int, options: Options
+) -> None:
+    game = Game.new(players, seed, options, record=False)
+    rng = random.Random(seed)
+    kept = game_view_to_wire(game, None)  # the view patched in place, action by action
+    before = game_view_to_wire(game, None)
+    for _ in range(800):
+        legal = game.legal_actions()
+        if not legal:
+            break
+        game.apply(rng.choice(legal))
+        after = game_view_to_wire(game, None)
+        try:
+            want: dict[str, Any] | None = diff_view(before, after)
+        except Unpatchable:
+            want = None
+        got = patch_public_view(game, kept)
+        if want is None:
+            assert got is None
+            kept = game_view_to_wire(game, None)
+        else:
+            assert got is not None
+            assert packed(got) == packed(want)  # paths, order, values and their types
+            assert packed(kept) == packed(after)
+        before = after
+
+
+def test_a_public_view_that_cannot_be_patched_is_said_so() -> None:
+    game = Game.new(3, 1, Options(), record=False)
+    assert patch_public_view(game, game_view_to_wire(game, 0)) is None  # a seat's view
+    over = game_view_to_wire(game, None) | {"hands": [[], [], []]}
+    assert patch_public_view(game, over) is None  # a finished game's, the game goes on
 
 
 def test_the_server_marks_and_a_log_seq_cross_the_codec_unchanged() -> None:

@@ -36,6 +36,7 @@ from ..support.netclient import (
     NetClient,
     connect,
     connect_memory,
+    next_mover,
     options,
     play_out,
     running_server,
@@ -439,3 +440,49 @@ async def test_an_action_meant_for_an_older_state_is_stale() -> None:
         assert isinstance(answer, Error) and answer.code == "stale"
         answer = await a.request(Action, action=GameAction("draw"), seq=a.seq)
         assert isinstance(answer, Ack)
+
+
+@pytest.mark.trio
+async def test_an_answer_never_overtakes_the_answer_to_an_earlier_action() -> None:
+    """The table answers an action while the session reads on (one task switch less):
+    a ping sent right behind each action is answered after the action's ack."""
+    from protocol.messages import Action, Ping, Pong
+
+    async with running_server(bot_delay=0) as (_, port, nursery):
+        a, b = await seated_pair(nursery, port, first=0)
+        for nonce in range(1, 21):
+            mover = await next_mover(a, b)
+            rid = mover.next_id()
+            action = Action(id=rid, action=mover.legal[0])
+            mover.legal = ()
+            await mover.send(mover.conn.send(action) + mover.conn.send(Ping(nonce)))
+            await mover.wait_for(
+                lambda m, n=nonce: isinstance(m, Pong) and m.nonce == n, timeout=30
+            )
+            kinds = [
+                "answer" if isinstance(m, Ack | Error) and m.id == rid else "pong"
+                for m in mover.received
+                if (isinstance(m, Ack | Error) and m.id == rid)
+                or (isinstance(m, Pong) and m.nonce == nonce)
+            ]
+            assert kinds == ["answer", "pong"]
+            if a.view and a.view.get("over"):
+                break
+
+
+@pytest.mark.trio
+async def test_an_action_waiting_at_a_table_that_closes_is_refused() -> None:
+    from protocol.messages import Action
+
+    async with running_server(bot_delay=0) as (server, port, nursery):
+        a, _b = await seated_pair(nursery, port, first=0)
+        table = server.lobby.tables["t1"]
+        async with table.held():  # the action waits in the table's mailbox
+            rid = a.next_id()
+            await a.send(a.conn.send(Action(id=rid, action=GameAction("draw"))))
+            await trio.testing.wait_all_tasks_blocked(0.05)
+            table.close()
+        answer = await a.wait_for(
+            lambda m: isinstance(m, Ack | Error) and m.id == rid, timeout=30
+        )
+        assert isinstance(answer, Error) and answer.code == "no_such_table"
