@@ -32,6 +32,21 @@ were added (each within the noise of 200 games, ~4 points). All of it, over benc
 (38.5-48.1%; 40.8% before), and 44.2% (39.5-49.1%) with a playout cut short scored more
 sharply at 4 players (``_TEMPERATURE_MANY``).
 
+What more of basic's play could tell is worth nothing measurable to this search. Tried:
+every seat's whole record since the deal -- each told play, each lack (also basic's
+order inside its own run, and no King after a +3 let through), dated, each card of
+its hand dated by the draw that brought it -- with a hand dealt from Markov chains over
+those histories (8 per seat, Metropolis swaps of a held card with an unseen one and of
+two cards' dates, towards histories every rule fits; true histories always did). The
+sampled hands missed the opponent's colour profile by 0.41 (share of cards in the wrong
+colour) against 0.45 with the redeals and 0.52 for a uniform deal, and by 0.41 still with five times
+the steps -- so about what that record reveals. Against basic on deals 5000-5399: 2
+players 75.2% against 75.0% (60 deals won that were lost, 59 lost that were won), 4
+players 41.5% against 43.5% (60 / 68), at 3x / 1.8x the CPU (the 2-player screen
+without the run-order rule; the 4-player one with 6 chains and fewer steps). Each
+seat's exact colour profile, a cheat, wins 85.8% at 2 players: only a far sharper guess
+would pay.
+
 It is given the seat's view and the seat's (redacted) events, never the Game: the worlds
 are built from those alone, so two games that look the same from the seat give the same
 decision. The budget is a number of playouts, not a clock, so a seeded game replays
