@@ -47,6 +47,20 @@ without the run-order rule; the 4-player one with 6 chains and fewer steps). Eac
 seat's exact colour profile, a cheat, wins 85.8% at 2 players: only a far sharper guess
 would pay.
 
+Tried on the search side and not kept (400 paired 2-player deals 5000-5399 against
+basic, 75.0% as kept; 4-player deals 5000-5399, 43.5%; deals won/lost against it in
+brackets -- the paired noise is about +-3 points): the own seat playing better in the
+playouts, reading the sampled hands (a play after which the next seat holds nothing basic
+would play, so it must draw, scored 10 points above basic's scoring): 75.2% (61/60), and
+at 4 players 39.8% (43/58); the same at 25 points, with a +2 the next seat can stack on
+(the own seat holding no other +2) 15 below: 70.2% (53/72) -- likely because an own
+seat that plays on the sampled hands rates the candidates by guesses the bot cannot act
+on in the real game (the sampled hands miss the colour profile by 0.45). A cut-off
+score counting a live +2 stack to the seat that must draw it: 74.2% (13/16), and also a
+card to a seat on turn holding nothing it would play: 73.5% (22/28). A cut-off score
+averaged with the one 10 actions earlier: 72.8% (34/43). Playout horizon 45 at 4
+players: 39.8% (55/70; the 2-player figures are at ``PLAYOUT_CAP``).
+
 It is given the seat's view and the seat's (redacted) events, never the Game: the worlds
 are built from those alone, so two games that look the same from the seat give the same
 decision. The budget is a number of playouts, not a clock, so a seeded game replays
