@@ -397,6 +397,11 @@ class TableModel:
         for member in targets:
             if member in self.members:
                 self.send_snapshot(member, now)
+        self.tell_info(targets, seats=seats)
+
+    def tell_info(self, targets: Iterable[Member] = (), *, seats: bool = True) -> None:
+        """Tell the members (but ``targets``, sent a snapshot) and the lobby the table's
+        info if it changed since they were last told."""
         info = self.info()
         if info is not self.last_info and info != self.last_info:  # (the same: no compare)
             self.last_info = info
@@ -796,7 +801,10 @@ class TableModel:
         if seat.member is None and seat.away_since is not None:
             if seat.stand_in is None and now >= self.clocks.stand_in_due(index, seat):
                 seat.stand_in = make_bot("basic")
-                self.info_cache = None  # everyone is shown the stand-in
+                self.info_cache = None
+                # Everyone is shown the stand-in now, before the events of its first
+                # move (told after this step): not "Bob drew 1 (a bot stands in)" first.
+                self.tell_info()
             return seat.stand_in
         return None
 
