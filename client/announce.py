@@ -10,9 +10,10 @@ implied by it, and this module works them out from the events in order:
   with its play leaves no event; a declaration with more cards than one marks nothing;
 - a turn timer that ran out reads like a choice ("B drew 1"): the server marks the
   events the timeout made with ``"timeout": true`` (PROTOCOL.md section 9.7; left out
-  when false), and that mark decides. Until a mark has been seen (a server that may not
-  send it), an end of turn (draw, close, end) by the seat whose turn timer is already
-  due is taken for the timeout's;
+  when false), and that mark decides. A marked pass is the +3 window running out, told
+  by its own line and nothing else (the draws after it end no turn). Until a mark has
+  been seen (a server that may not send it), an end of turn (draw, close, end) by the
+  seat whose turn timer is already due is taken for the timeout's;
 
 (A stand-in's moves are marked by the server itself: ``words.describe`` words them.)
 It also says which lines deserve the banner (the short notice above the log). Pure but
@@ -141,6 +142,13 @@ class Announcer:
                 if mine
                 else _("{who} did not say last card: draws {n}")
             ).format(who=who, n=event.amount or 4)
+        if kind == K.PASSED and told.timeout:
+            # The +3 window ran out: the pass's own line says so (words.describe), and
+            # it is the one thing told of it; an older server marks the draws that close
+            # the window too, which are not a turn running out (that seat's turn starts).
+            self.marking = True
+            self.timeout_told = True
+            said.banner = line
         if not self.timeout_told and self._by_timeout(told, kind, seat):
             # Told once, before the first of the events the timeout made.
             said.before.append(timeout_words(who, mine))

@@ -53,7 +53,7 @@ from typing import Any
 from engine import Action as EngineAction
 from engine import Game, Options, TakiError, action_from_json, redact, replay, view_of
 from engine.bots import Bot, make_bot
-from engine.events import TURN
+from engine.events import PASSED, TURN
 from engine.events import Event as EngineEvent
 from engine.views import View
 from protocol.dedupe import RecentIds
@@ -162,7 +162,7 @@ class TableModel:
         """Standings keys of the seats given a hint in this game (server/hints.py)."""
         self.held: list[EngineEvent] = []
         """Events taken from the game to number them before storing their action."""
-        self.held_by: tuple[int, str] | None = None
+        self.held_by: MadeFor | None = None
         """The seat the server acted for in the held events' action, and how: a
         stand-in's move (``stand_in``) or the turn timer's (``timeout``)."""
         self.marks: dict[int, str] = {}
@@ -370,12 +370,12 @@ class TableModel:
             else:
                 observe(seen)
 
-    def log_event(self, seq: int, ev: EngineEvent, by: tuple[int, str] | None) -> None:
+    def log_event(self, seq: int, ev: EngineEvent, by: MadeFor | None) -> None:
         """Keep an event for snapshots, noting whether the server made it for its seat
         (a stand-in's move or a timed-out turn's)."""
         self.log.append((seq, ev))
-        if by is not None and ev.seat == by[0]:
-            self.marks[seq] = by[1]
+        if by is not None and by.marks(ev):
+            self.marks[seq] = by.mark
             if len(self.marks) > 2 * LOG_KEEP:
                 oldest = self.log[0][0]
                 self.marks = {s: m for s, m in self.marks.items() if s >= oldest}
@@ -397,6 +397,11 @@ class TableModel:
         for member in targets:
             if member in self.members:
                 self.send_snapshot(member, now)
+        self.tell_info(targets, seats=seats)
+
+    def tell_info(self, targets: Iterable[Member] = (), *, seats: bool = True) -> None:
+        """Tell the members (but ``targets``, sent a snapshot) and the lobby the table's
+        info if it changed since they were last told."""
         info = self.info()
         if info is not self.last_info and info != self.last_info:  # (the same: no compare)
             self.last_info = info
@@ -730,7 +735,7 @@ class TableModel:
             raise ProtocolError(exc.code, exc.message) from None
         self.actions.append(action)
         self.held.extend(game.take_events())
-        self.held_by = (action.seat, by) if by is not None else None
+        self.held_by = MadeFor.of(action, by)
         finished = game.over
         tally = (
             self.standings.after(game, self.seats, self.options.stairs, self.hinted)
@@ -796,7 +801,10 @@ class TableModel:
         if seat.member is None and seat.away_since is not None:
             if seat.stand_in is None and now >= self.clocks.stand_in_due(index, seat):
                 seat.stand_in = make_bot("basic")
-                self.info_cache = None  # everyone is shown the stand-in
+                self.info_cache = None
+                # Everyone is shown the stand-in now, before the events of its first
+                # move (told after this step): not "Bob drew 1 (a bot stands in)" first.
+                self.tell_info()
             return seat.stand_in
         return None
 
@@ -919,11 +927,34 @@ class TableModel:
                 self.stand_in_moves.add(i)
             elif mark == "timeout":
                 self.timeout_moves.add(i)
-            held_by = (action.seat, mark) if mark is not None else None
+            held_by = MadeFor.of(action, mark)
             for k, ev in enumerate(events):
                 self.log_event(last - len(events) + 1 + k, ev, held_by)
             count = last
         self.seq = max(self.seq, count)
+
+
+@dataclass(frozen=True)
+class MadeFor:
+    """A move the server made for a seat, and how (``stand_in`` or ``timeout``): its
+    events for that seat carry the mark. A pass marks its ``passed`` event only: the
+    +3's draws and the turn that follow the window's close (the seat's own included)
+    are the +3's doing, not a move made for the seat, so no client words them as a
+    timed-out turn ("Time ran out: your turn ends" as that turn starts)."""
+
+    seat: int
+    mark: str
+    only: str | None = None
+    """The one event kind the mark goes on (None: every event of the seat)."""
+
+    @staticmethod
+    def of(action: EngineAction, by: str | None) -> MadeFor | None:
+        if by is None:
+            return None
+        return MadeFor(action.seat, by, PASSED if action.type == "pass" else None)
+
+    def marks(self, ev: EngineEvent) -> bool:
+        return ev.seat == self.seat and (self.only is None or ev.kind == self.only)
 
 
 def _seated(member: Member, seat: Seat) -> None:

@@ -135,6 +135,26 @@ def test_an_unmarked_draw_is_a_choice_even_when_the_timer_looks_due() -> None:
     assert not any("Time ran out" in line for line in state.log)
 
 
+def test_a_plus3_window_running_out_is_told_once_and_ends_no_turn() -> None:
+    # Ann's +3; Bo (this client) lets the window run out. A server that marks every event
+    # of Bo's in that step (the pass, Bo's draw of 3, Bo's turn) still reads as one
+    # message: the window ran out. Bo's turn starts then: nothing says it ended.
+    game, state = start(position(hands=[["+3", "R4", "R6"], ["G1", "G3", "G4"]]), me=1)
+    act(game, state, Action("play", 0, "+3"))
+    act(game, state, Action("pass", 1), timeout=True)
+    lines = list(state.log)
+    assert [line for line in lines if "Time ran out" in line] == [
+        "Time ran out: you let the +3 through"], lines
+    assert state.banner == "Time ran out: you let the +3 through"
+    # Ann's side: one line for Bo, and no "Time ran out for Bo".
+    game, state = start(position(hands=[["+3", "R4", "R6"], ["G1", "G3", "G4"]]), me=0)
+    act(game, state, Action("play", 0, "+3"))
+    act(game, state, Action("pass", 1), timeout=True)
+    lines = list(state.log)
+    assert [line for line in lines if "Time ran out" in line] == [
+        "Time ran out: Bo let the +3 through"], lines
+
+
 def test_a_plus3_is_bannered_and_passes_are_logged() -> None:
     game, state = start(position(hands=[["G1", "G3", "G4"], ["+3", "R4", "R6"]], turn=1))
     act(game, state, Action("play", 1, "+3"))

@@ -78,9 +78,10 @@ def _wire(action: Any) -> Any:
     return GameAction(action.type, None, action.card, action.color)
 
 
-def test_passes_the_closing_plus3_window_makes_are_marked() -> None:
+def test_only_the_pass_the_closing_plus3_window_makes_is_marked() -> None:
     """The window closes on a seat that did not answer: its pass is the server's, marked
-    ``timeout`` (clients word it as time running out, not 'you let it through')."""
+    ``timeout`` (clients word it as time running out, not 'you let it through'); the
+    draws and turn that follow are not (no "your turn ends" as that seat's turn starts)."""
     from engine import game_from_position
 
     from ..support.util import position
@@ -102,6 +103,13 @@ def test_passes_the_closing_plus3_window_makes_are_marked() -> None:
         passed = [e for e in _events(b) if e["kind"] == "passed"]
         assert passed and all(e.get("timeout") is True for e in passed), _events(b)
         assert table.model.timeout_moves == {len(table.model.actions) - 1}
+        # Only the pass: the +3's draws and the turn after the window are not a timed-out
+        # turn of seat 1's (its turn starts then), so they carry no mark.
+        for inbox in (a, b):
+            after = [e for e in _events(inbox) if e["kind"] in ("drew", "turn")
+                     and e["seq"] > passed[0]["seq"]]
+            assert any(e["kind"] == "drew" and e["seat"] == 1 for e in after), _events(inbox)
+            assert not any("timeout" in e for e in after), after
 
     trio.run(scenario, clock=clock)
 
