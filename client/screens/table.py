@@ -58,6 +58,8 @@ WIDE = 100
 MIDDLE_MIN, MIDDLE_FEW = 4, 7
 """Rows of the log and chat row: at least (a small terminal), and while the log has only
 a few lines (the chat box and its input still fit)."""
+FIXED = ("#title", "#top", "#status", "#hand", "#keys")
+"""The table's parts as tall as their content; the log's box gets the rows they leave."""
 
 
 class ColorPicker(ModalScreen[str | None]):
@@ -183,7 +185,8 @@ class TableScreen(SessionScreen):
     def on_mount(self) -> None:
         self._fit_top()
         self.refresh_view()
-        # The log's lines are laid out after it is written to: fit its box then.
+        # The log's lines are laid out after it is written to: fit its box then (and
+        # when the hand's row changes height: ``on_hand_view_resized``).
         with contextlib.suppress(NoMatches):  # a screen popped before it was composed
             self.watch(self.query_one("#log", RichLog), "virtual_size", self._log_grew,
                        init=False)
@@ -266,6 +269,14 @@ class TableScreen(SessionScreen):
     def _log_grew(self) -> None:
         self.call_after_refresh(self._fit_log)
 
+    def on_hand_view_resized(self) -> None:
+        """The hand's tiles come a frame or two after the cards (it is recomposed): a
+        snapshot with a long log, at a client coming back to its seat, had the log's
+        box fitted while the hand still took no rows, and nothing fitted it again; the
+        box kept the hand's 2 rows and the cards' symbols and the key line fell off the
+        screen until the next move."""
+        self.call_after_refresh(self._fit_log)
+
     def _fit_log(self) -> None:
         """The log box as tall as its lines, up to the room the other parts leave (no
         empty log rows on a tall terminal); what room is left goes under the players, so
@@ -273,8 +284,7 @@ class TableScreen(SessionScreen):
         with contextlib.suppress(NoMatches):
             log = self.query_one("#log", RichLog)
             middle = self.query_one("#middle")
-            fixed = sum(self.query_one(f"#{name}").outer_size.height
-                        for name in ("title", "top", "status", "hand", "keys"))
+            fixed = sum(self.query_one(name).outer_size.height for name in FIXED)
             room = self.size.height - fixed
             rows = max(MIDDLE_MIN, min(max(log.virtual_size.height + 2, MIDDLE_FEW), room))
             if middle.styles.height is None or middle.styles.height.value != rows:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Container
 from textual.message import Message
@@ -331,6 +332,8 @@ class HandView(Container):
         self.tile_width = TILE_WIDTH
         self.window = (0, 0)
         """The cards shown, ``(start, end)``: all of them unless the row scrolls."""
+        self._rows = 0
+        """The row's height when last resized."""
 
     def show(self, cards: list[str], playable: set[str], selected: int) -> None:
         """Show ``cards``; rebuilds the tiles only when the hand itself changed."""
@@ -361,8 +364,15 @@ class HandView(Container):
                 tile.add_class("refused")
                 self.set_timer(0.6, lambda t=tile: t.remove_class("refused"))
 
-    def on_resize(self) -> None:
+    class Resized(Message):
+        """The row changed height (its tiles came, or grew): the screen lays out what is
+        around it again. (A Resize stays with the widget; this one bubbles.)"""
+
+    def on_resize(self, event: events.Resize) -> None:
         self._arrange()
+        if event.size.height != self._rows:
+            self._rows = event.size.height
+            self.post_message(self.Resized())
 
     def room(self) -> int:
         """Cells for the row: the hand's width less its padding (the screen's before the

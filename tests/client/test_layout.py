@@ -15,7 +15,7 @@ from client.screens.table import TableScreen
 from client.widgets.cards import TILE_KEYS, CardTile, cards_line, sort_hand, symbol, tile_key
 from client.widgets.keybar import fit_keys
 
-from ..support.clientkit import seated_game, set_game, until
+from ..support.clientkit import Table, seated_game, set_game, settled, until
 from ..support.server_thread import ServerThread
 from ..support.util import position
 
@@ -147,6 +147,36 @@ async def test_the_log_box_is_sized_to_its_lines_at_120x40(server: ServerThread)
         await until(lambda: not spare.display and log.max_scroll_y > 0)
         await pilot.pause()
         assert log.size.height > 14 and keys.region.bottom == 40
+
+
+@pytest.mark.asyncio
+async def test_a_table_entered_from_a_snapshot_with_a_long_log_fits_80x24() -> None:
+    """A client coming back to its seat goes straight to the table with the game's whole
+    log: the log's box was fitted while the hand, recomposed, still took no rows, so the
+    box took its 2 rows and the cards' symbols and the key line fell off the screen
+    until the next move (in tmux, 3 restarts out of 3)."""
+    from textual.widgets import RichLog
+
+    app = TakiApp(name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        pos = position(hands=[["R1", "G3", "B4", "Y6"], ["G7", "B8", "Y9"]])
+        pos["draw"] = [f"{c}{n}" for c in "YBG" for n in (1, 3, 4, 5, 6, 7, 8, 9)]
+        table = Table(app, pos)
+        for _ in range(20):  # a long game the client did not see: 20 lines of log
+            table.act(next(a for a in table.game.legal_actions() if a.type == "draw"),
+                      tell=False)
+        table.snapshot()
+        await until(lambda: isinstance(app.screen, TableScreen)
+                    and len(app.screen.query(CardTile)) == 14)
+        screen = app.screen
+        log = screen.query_one("#log", RichLog)
+        await until(lambda: len(log.lines) >= 20 and screen.query_one("#hand").size.height == 2)
+        await settled(pilot)
+        hand, keys = screen.query_one("#hand"), screen.query_one("#keys")
+        assert "Enter" in str(keys.render())  # Ann's move: the line says how to play
+        assert (hand.region.height, keys.region.height) == (2, 1)
+        assert keys.region.bottom == 24 and hand.region.bottom == keys.region.y
+        assert log.max_scroll_y > 0  # the box is as tall as the room, the rest scrolls
 
 
 @pytest.mark.asyncio
