@@ -226,9 +226,7 @@ MESSAGES: dict[str, str] = {
     "open {taki}": "{taki} ouvert",
     "{taki} run": "série du {taki}",
     "Plus: play one more card or draw": "Plus : jouez une carte de plus ou piochez",
-    "King: play any card or end the turn (e)": (
-        "Roi : jouez n'importe quelle carte ou finissez le tour (e)"
-    ),
+    "King: play any card or end the turn (e)": "Roi : jouez librement ou finissez le tour (e)",
     "Your move!": "À vous de jouer !",
     "Your turn": "Votre tour",
     "Waiting for {name}": "À {name} de jouer",
