@@ -512,12 +512,12 @@ PLURALS: dict[str, dict[str, str]] = {
     },
     '{name} won {wins} of {n} game.': {
         'one': '{name} a gagné {wins} partie sur {n}.',
-        'many': '{name} a gagné {wins} parties sur {n}.',
+        'many': '{name} a gagné {wins} de parties sur {n}.',
         'other': '{name} a gagné {wins} parties sur {n}.',
     },
     '{name} (a bot) won {wins} of {n} game.': {
         'one': '{name} (un bot) a gagné {wins} partie sur {n}.',
-        'many': '{name} (un bot) a gagné {wins} parties sur {n}.',
+        'many': '{name} (un bot) a gagné {wins} de parties sur {n}.',
         'other': '{name} (un bot) a gagné {wins} parties sur {n}.',
     },
     "{n} card": {
@@ -559,6 +559,12 @@ PLURALS: dict[str, dict[str, str]] = {
         "many": "Avec un indice dans {n} parties.",
         "other": "Avec un indice dans {n} parties.",
     },
+}
+
+PLURAL_BY: dict[str, str] = {
+    # "a gagné 1 partie sur 2": the noun goes with the wins, not with the games played.
+    "{name} won {wins} of {n} game.": "wins",
+    "{name} (a bot) won {wins} of {n} game.": "wins",
 }
 
 RULES = """\
