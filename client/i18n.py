@@ -12,6 +12,9 @@ language's CLDR plural rule gives for ``n``. Catalogs live in
   ("red Stop", "red {number}"), not pieces put together here.
 - ``PLURALS``: English singular msgid -> ``{category: translation}``, one entry per
   CLDR category of the language for whole numbers (``CATEGORIES``).
+- ``PLURAL_BY`` (optional): singular msgid -> the placeholder whose number picks the
+  form, where the language puts its noun with another number of the sentence than the
+  English does: "won 1 of 2 games" is "a gagné 1 partie sur 2" (the wins pick it).
 - ``RULES``: the help screen's rules in Markdown; ``KEYS``: the names its keyboards
   print on keys such as Enter (optional).
 
@@ -78,6 +81,7 @@ _RULES: dict[str, Callable[[int], str]] = {
 _current: dict[str, str] = {}
 _plurals: dict[str, dict[str, str]] = {}
 _keys: dict[str, str] = {}
+_plural_by: dict[str, str] = {}
 _rules: str | None = None
 _lang = "en"
 
@@ -103,8 +107,8 @@ def choose(*preferred: str | None) -> str:
 
 def set_language(lang: str) -> str:
     """Switch the catalog; returns the language actually used."""
-    global _current, _plurals, _keys, _lang, _rules
-    _current, _plurals, _keys, _rules, _lang = {}, {}, {}, None, "en"
+    global _current, _plurals, _plural_by, _keys, _lang, _rules
+    _current, _plurals, _plural_by, _keys, _rules, _lang = {}, {}, {}, {}, None, "en"
     if lang not in LANGUAGES or lang == "en":
         return "en"
     try:
@@ -113,6 +117,7 @@ def set_language(lang: str) -> str:
         return "en"
     _current = dict(getattr(module, "MESSAGES", {}))
     _plurals = {k: dict(v) for k, v in getattr(module, "PLURALS", {}).items()}
+    _plural_by = dict(getattr(module, "PLURAL_BY", {}))
     _keys = dict(getattr(module, "KEYS", {}))
     rules = getattr(module, "RULES", None)
     _rules = rules if isinstance(rules, str) else None
@@ -141,14 +146,16 @@ def plural_one(n: int, lang: str | None = None) -> bool:
     return plural_category(n, lang) == "one"
 
 
-def ngettext(singular: str, plural: str, n: int) -> str:
+def ngettext(singular: str, plural: str, n: int, **numbers: int) -> str:
     """The form of ``singular``/``plural`` that ``n`` takes in the current language.
 
     A catalog's ``PLURALS[singular]`` holds a translation per category; a missing
-    category falls back to 'other', a missing entry to the English."""
+    category falls back to 'other', a missing entry to the English. ``numbers`` are the
+    sentence's other numbers by placeholder: a catalog's ``PLURAL_BY[singular]`` names
+    the one that picks its form instead of ``n``."""
     forms = _plurals.get(singular)
     if forms:
-        category = plural_category(n)
+        category = plural_category(numbers.get(_plural_by.get(singular, "n"), n))
         found = forms.get(category) or forms.get("other")
         if found:
             return found

@@ -27,12 +27,13 @@ def heading(table: str, standings: Standings | None) -> str:
 def line_text(rank: int, line: StandingLine) -> str:
     """One person's (or bot's) line: wins of games, then places and stage if any."""
     name = inert(line.name, NAME_MAX)
+    # The English noun goes with the games played; a catalog may put it with the wins.
     if line.bot is None:
         text = ngettext("{name} won {wins} of {n} game.", "{name} won {wins} of {n} games.",
-                        line.games)
+                        line.games, wins=line.wins)
     else:
         text = ngettext("{name} (a bot) won {wins} of {n} game.",
-                        "{name} (a bot) won {wins} of {n} games.", line.games)
+                        "{name} (a bot) won {wins} of {n} games.", line.games, wins=line.wins)
     parts = [f"{rank}. " + text.format(name=name, wins=line.wins, n=line.games)]
     if len(line.places) > 1:  # places beyond the winner's: play_for_places
         counts = ", ".join(str(c) for c in line.places)

@@ -226,9 +226,7 @@ MESSAGES: dict[str, str] = {
     "open {taki}": "{taki} ouvert",
     "{taki} run": "série du {taki}",
     "Plus: play one more card or draw": "Plus : jouez une carte de plus ou piochez",
-    "King: play any card or end the turn (e)": (
-        "Roi : jouez n'importe quelle carte ou finissez le tour (e)"
-    ),
+    "King: play any card or end the turn (e)": "Roi : jouez librement ou finissez le tour (e)",
     "Your move!": "À vous de jouer !",
     "Your turn": "Votre tour",
     "Waiting for {name}": "À {name} de jouer",
@@ -514,12 +512,12 @@ PLURALS: dict[str, dict[str, str]] = {
     },
     '{name} won {wins} of {n} game.': {
         'one': '{name} a gagné {wins} partie sur {n}.',
-        'many': '{name} a gagné {wins} parties sur {n}.',
+        'many': '{name} a gagné {wins} de parties sur {n}.',
         'other': '{name} a gagné {wins} parties sur {n}.',
     },
     '{name} (a bot) won {wins} of {n} game.': {
         'one': '{name} (un bot) a gagné {wins} partie sur {n}.',
-        'many': '{name} (un bot) a gagné {wins} parties sur {n}.',
+        'many': '{name} (un bot) a gagné {wins} de parties sur {n}.',
         'other': '{name} (un bot) a gagné {wins} parties sur {n}.',
     },
     "{n} card": {
@@ -561,6 +559,12 @@ PLURALS: dict[str, dict[str, str]] = {
         "many": "Avec un indice dans {n} parties.",
         "other": "Avec un indice dans {n} parties.",
     },
+}
+
+PLURAL_BY: dict[str, str] = {
+    # "a gagné 1 partie sur 2": the noun goes with the wins, not with the games played.
+    "{name} won {wins} of {n} game.": "wins",
+    "{name} (a bot) won {wins} of {n} game.": "wins",
 }
 
 RULES = """\

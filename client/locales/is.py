@@ -223,9 +223,7 @@ MESSAGES: dict[str, str] = {
     "open {taki}": "opið {taki}",
     "{taki} run": "röð: {taki}",
     "Plus: play one more card or draw": "Plús: settu eitt spil í viðbót eða dragðu",
-    "King: play any card or end the turn (e)": (
-        "Kóngur: settu hvaða spil sem er eða ljúktu umferðinni (e)"
-    ),
+    "King: play any card or end the turn (e)": "Kóngur: hvaða spil sem er eða ljúktu umferð (e)",
     "Your move!": "Þú átt leik!",
     "Your turn": "Þín umferð",
     "Waiting for {name}": "{name} á leik",

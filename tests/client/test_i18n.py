@@ -20,7 +20,7 @@ from client import i18n
 from client.screens.help import RULES as ENGLISH_RULES
 from protocol.messages import TABLE_STATES
 
-from ..support.ui_strings import PLURAL_STRINGS, UI_STRINGS, catalog
+from ..support.ui_strings import PLURAL_NUMBERS, PLURAL_STRINGS, UI_STRINGS, catalog
 
 TRANSLATED = sorted(lang for lang in i18n.LANGUAGES if lang != "en")
 
@@ -365,6 +365,19 @@ def test_every_plural_has_the_languages_forms(lang: str) -> None:
                     problems.append(f"{singular!r} {category}: ends with {end!r}")
     problems += [f"stale plural {k!r}" for k in table if k not in PLURAL_STRINGS]
     assert not problems, f"{lang}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_plural_picked_by_another_number_is_given_that_number(lang: str) -> None:
+    """A catalog's ``PLURAL_BY`` names a plural msgid and a number of its sentence that
+    the UI's ``ngettext`` call passes (else the form would silently follow ``n``)."""
+    picked = getattr(catalog(lang), "PLURAL_BY", {})
+    assert isinstance(picked, dict)
+    for singular, number in picked.items():
+        assert singular in PLURAL_STRINGS, f"{lang}: PLURAL_BY names no plural {singular!r}"
+        assert "{" + number + "}" in singular, f"{lang}: {singular!r} has no {{{number}}}"
+        assert number in PLURAL_NUMBERS[singular], (
+            f"{PLURAL_STRINGS[singular][1]}: ngettext is not given {number}=")
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

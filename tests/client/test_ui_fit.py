@@ -73,12 +73,22 @@ def english_left(lang: str, texts: list[str]) -> list[str]:
                    if w.casefold() in english and w.casefold() not in allowed})
 
 
+def dealt(app: TakiApp, pos: dict[str, Any]) -> bool:
+    """Whether the client's view shows the position ``pos`` (its owed follow-up, stack,
+    +3 and run): the hand alone is the same size in each position checked."""
+    view = app.session.state.view
+    return (view is not None and view.follow == pos["follow"] and view.plus2 == pos["plus2"]
+            and (view.plus3 is None) == (pos["plus3"] is None)
+            and (view.taki is None) == (pos["taki"] is None))
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 @pytest.mark.parametrize("lang", LANGS, indirect=True)
 async def test_screens_fit_and_speak_the_language(server: ServerThread, lang: str,
                                                   size: tuple[int, int]) -> None:
-    """Every screen at 80x24 and 120x40: no line wider than its widget, and no English
+    """Every screen at 80x24 and 120x40 (the status line after a King with the turn
+    timer at its widest too): no line wider than its widget, and no English
     word left on a screen in fr, bg, is or kn (brand and card codes aside)."""
     app = TakiApp(f"127.0.0.1:{server.port}", name="Ünïcødé Ñame", settings=Settings())
     problems: list[str] = []
@@ -123,7 +133,8 @@ async def test_screens_fit_and_speak_the_language(server: ServerThread, lang: st
         check("new table")
         await pilot.press("escape")
         await until(lambda: isinstance(app.screen, LobbyScreen))
-        app.session.create_table(TableOptions("Test", 3))
+        # a turn timer at its longest: the countdown takes its widest room in the status
+        app.session.create_table(TableOptions("Test", 3, turn_timer=600.0))
         await until(lambda: isinstance(app.screen, TableScreen)
                     and app.session.state.info is not None
                     and app.session.state.info.options.name == "Test")
@@ -148,12 +159,19 @@ async def test_screens_fit_and_speak_the_language(server: ServerThread, lang: st
             "run": position(hands=[hand, ["B1"] * 5, ["G1"] * 5], discard=["Btaki", "B5"],
                             color="B", taki={"color": "B", "by": 0, "cards": 1,
                                              "open": False}),
+            "King": position(hands=[hand, ["B1"] * 5, ["G1"] * 5], discard=["R5", "king"],
+                             follow="king"),
         }
         for where, pos in positions.items():
             server.call(lambda pos=pos: set_game(table, pos))
-            await until(lambda: len(app.screen.query(CardTile)) == len(hand))
+            await until(lambda pos=pos: len(app.screen.query(CardTile)) == len(hand)
+                        and dealt(app, pos))
             await settle(pilot)
             check(where)
+        status = str(app.screen.query_one("#status").render())
+        king = i18n._("King: play any card or end the turn (e)")
+        assert i18n._("Your move!") in status and king in status, status
+        assert status.count("  ·  ") == 2, status  # with the countdown
         over = position(hands=[[], hand, ["G1"] * 5], winner=0, places=[1, None, None])
         server.call(lambda: set_game(table, over))
         await until(lambda: bool(app.session.state.view and app.session.state.view.over))

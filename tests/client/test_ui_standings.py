@@ -12,7 +12,7 @@ from client.config import Settings
 from client.screens.lobby import LobbyScreen
 from client.screens.standings import StandingsScreen
 from client.screens.table import TableScreen
-from client.standings import standings_lines
+from client.standings import line_text, standings_lines
 from protocol.messages import SeatInfo, TableInfo, TableOptions, TableUpdate
 from protocol.standings import StandingLine, Standings, Versus
 
@@ -86,6 +86,32 @@ async def test_s_in_the_lobby_shows_the_selected_tables_standings(server: Server
         text = str(app.screen.query_one("#standings-text", Static).render())
         assert text.startswith("Standings of Friday after 12 games:")
         assert "Noa (a bot) won 4 of 12 games." in text
+
+
+WON_OF = {
+    "en": {(1, 2): "Avi won 1 of 2 games.", (1, 1): "Avi won 1 of 1 game.",
+           (0, 1): "Avi won 0 of 1 game.", (2, 3, "bot"): "Avi (a bot) won 2 of 3 games."},
+    "fr": {(1, 2): "Avi a gagné 1 partie sur 2.", (2, 3): "Avi a gagné 2 parties sur 3.",
+           (0, 3): "Avi a gagné 0 partie sur 3.",
+           (1, 2, "bot"): "Avi (un bot) a gagné 1 partie sur 2.",
+           (3, 3, "bot"): "Avi (un bot) a gagné 3 parties sur 3."},
+    "bg": {(1, 2): "Avi спечели 1 от 2 игри.", (0, 1): "Avi спечели 0 от 1 игра.",
+           (1, 1, "bot"): "Avi (бот) спечели 1 от 1 игра."},
+    "is": {(1, 21): "Avi vann 1 af 21 leik.", (1, 11): "Avi vann 1 af 11 leikjum.",
+           (2, 21): "Avi vann 2 af 21 leik.", (1, 2, "bot"): "Avi (tölva) vann 1 af 2 leikjum."},
+    "kn": {(1, 2): "Avi 2 ಆಟಗಳಲ್ಲಿ 1 ಗೆದ್ದರು.", (0, 1): "Avi 1 ಆಟದಲ್ಲಿ 0 ಗೆದ್ದರು.",
+           (2, 3, "bot"): "Avi (ಬಾಟ್) 3 ಆಟಗಳಲ್ಲಿ 2 ಗೆದ್ದಿತು."},
+}
+"""Wins of games in each language: the noun agrees with the number it stands by, which
+is the games played in English, Bulgarian, Icelandic and Kannada (Icelandic "af 21
+leik", singular) but the games won in French ("1 partie sur 2", "2 parties sur 3")."""
+
+
+@pytest.mark.parametrize("lang", list(WON_OF), indirect=True)
+def test_each_languages_noun_agrees_with_its_number_of_games(lang: str) -> None:
+    for (wins, games, *bot), expected in WON_OF[lang].items():
+        line = StandingLine("Avi", games, wins, bot="basic" if bot else None)
+        assert line_text(1, line) == f"1. {expected}"
 
 
 @pytest.mark.asyncio

@@ -51,8 +51,21 @@ def plural_strings() -> dict[str, tuple[str, str]]:
     return found
 
 
+def plural_numbers() -> dict[str, set[str]]:
+    """Every ``ngettext`` singular msgid -> the sentence's other numbers its calls pass
+    by keyword (``wins=...``), which a catalog's ``PLURAL_BY`` may pick its form by."""
+    found: dict[str, set[str]] = {}
+    for node, _where in _calls("ngettext"):
+        first = node.args[0] if node.args else None
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            found.setdefault(first.value, set()).update(
+                k.arg for k in node.keywords if k.arg is not None)
+    return found
+
+
 UI_STRINGS = ui_strings()
 PLURAL_STRINGS = plural_strings()
+PLURAL_NUMBERS = plural_numbers()
 
 
 def catalog(lang: str) -> ModuleType:
