@@ -476,7 +476,9 @@ class TableScreen(SessionScreen):
             parts.append(Text(kind.format(taki=card), style="bold"))
         if view.follow == FOLLOW_PLUS:
             parts.append(Text(_("Plus: play one more card or draw")))
-        if view.follow == FOLLOW_KING:
+        if view.follow == FOLLOW_KING and state.legal:
+            # (only to the seat that may act on it: its key means nothing to the others,
+            # and beside "Waiting for NAME" it would not fit 80 columns)
             parts.append(Text(_("King: play any card or end the turn (e)")))
         if state.legal:
             parts.insert(0, Text(_("Your move!"), style="bold reverse green"))

@@ -180,6 +180,25 @@ async def test_a_table_entered_from_a_snapshot_with_a_long_log_fits_80x24() -> N
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("turn", [0, 1])
+async def test_the_kings_prompt_and_its_key_are_shown_only_to_the_seat_that_acts(
+        turn: int) -> None:
+    """After a King, "play any card or end the turn (e)" was shown to every seat: the
+    others cannot press e, and beside "Waiting for NAME" (a name of 24 characters) the
+    line took 80-87 columns in four of the five languages, more than 80x24 has."""
+    app = TakiApp(name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        pos = position(hands=[["R1", "G3", "B4"], ["G7", "B8", "Y9"]],
+                       discard=["R5", "king"], follow="king", turn=turn)
+        Table(app, pos).snapshot()
+        await until(lambda: isinstance(app.screen, TableScreen)
+                    and len(app.screen.query(CardTile)) == 3)
+        await settled(pilot)
+        status = str(app.screen.query_one("#status").render())
+        assert ("King: play any card or end the turn (e)" in status) == (turn == 0), status
+
+
+@pytest.mark.asyncio
 @pytest.mark.parametrize(("size", "wide"), [((120, 40), True), ((80, 24), False)])
 async def test_the_players_panel_spreads_at_120x40(server: ServerThread,
                                                    size: tuple[int, int], wide: bool) -> None:
