@@ -180,6 +180,13 @@ class Session:
         (client/tokens.py); None: not saved (Play now, a spectator)."""
         self.watching: str | None = None
         """The table this client watches as a spectator (rejoined after a reconnect)."""
+        self.leaving: str | None = None
+        """The table this player left whose leave the server has not acknowledged yet:
+        its seat token is kept (on disk too) until it has, so a leave asked for while
+        disconnected is carried out on reconnecting, and a client quit before then comes
+        back to the seat instead of a stranded one."""
+        self._leave_id: int | None = None
+        """The id of the Leave request in flight (None: not sent yet)."""
         self.last_sent: tuple[str, str | None] | None = None
         """The last game action sent (type, card): a refusal of it is worded from it."""
         self.kept_replays: list[Replay] = []
@@ -240,6 +247,11 @@ class Session:
         self.link = None
         self.tables.clear()
         self.reach_problem = ""
+        if self.leaving is not None:
+            # A leave never carried out: the seat's token stays saved on disk (a later
+            # connection to this server reclaims the seat), but no other server sees it.
+            self.leaving = self._leave_id = None
+            self.token = None
 
     # ------------------------------------------------------------ seat tokens
 
@@ -303,8 +315,11 @@ class Session:
             self.link = link
             if welcome.table is not None:
                 self._resend(link)
+                if self.leaving is not None and self._leave_id not in self.unanswered:
+                    self._send_leave()  # asked for while away: carried out now
             else:
                 self._forget_unanswered()
+                self._left()  # nothing to leave: the seat is gone already
             self.connection_note = ""
             self.reach_problem = ""
             if self.server_stopped:
@@ -419,6 +434,8 @@ class Session:
 
     def deliver(self, message: Message) -> None:
         """One message from the server: update what is known, say what happened."""
+        if self.leaving is not None and isinstance(message, Snapshot | Event | Timer):
+            return  # the table being left (back at it until the leave is carried out)
         if isinstance(message, Tables):
             self.tables = {t.id: t for t in message.tables}
         elif isinstance(message, TableUpdate):
@@ -506,6 +523,9 @@ class Session:
 
     def _error(self, message: Error) -> None:
         self._answered(message.id)
+        if message.id is not None and message.id == self._leave_id:
+            self._left(ask_tables=True)  # refused (no such seat any more): left all the same
+            return
         if message.id in self._hint_ids:  # (the table screen words it)
             self._hint_ids.discard(message.id)
             self.hint, self.hint_refused = None, message
@@ -545,11 +565,33 @@ class Session:
         def list_again(_ack: Message) -> None:
             self.request(ListTables)
 
-        self.request(Leave, then=list_again)
+        if self.token is not None and self.state.info is not None and self.watching is None:
+            # A seat: its token is kept until the server has acknowledged the leave (an
+            # answer lost with the connection, or a leave asked for while away, is sent
+            # again on reconnecting with that token).
+            self.leaving = self.state.info.id
+            if self.link is not None:
+                self._send_leave()
+        else:
+            self.request(Leave, then=list_again)
+            self.saw_token(None)
         self.watching = None
-        self.saw_token(None)
         self.state = TableState()
         self.timers.clear()
+        self.changed()
+
+    def _send_leave(self) -> None:
+        self._leave_id = self.request(Leave, then=lambda _ack: self._left(ask_tables=True))
+
+    def _left(self, ask_tables: bool = False) -> None:
+        """The server has acknowledged the leave (or the seat was gone): the token goes."""
+        if self.leaving is None:
+            return
+        self.leaving = None
+        self._leave_id = None
+        self.saw_token(None)
+        if ask_tables:  # lobby pushes stopped when we sat down (PROTOCOL.md 5.1)
+            self.request(ListTables)
 
     def send_action(self, action: GameAction, last: bool = False) -> None:
         self.last_sent = (action.type, action.card)

@@ -255,6 +255,9 @@ MESSAGES: dict[str, str] = {
     # client/session.py
     "Connection": "Връзка",
     "Not connected: retrying...": "Няма връзка: нов опит...",
+    "Not connected: you will leave {table} when the server is back.": (
+        "Няма връзка: ще напуснете {table}, щом сървърът се върне."
+    ),
     "The server is back.": "Сървърът отново работи.",
     "Your seat is now played from another window. Press ctrl+r to take it back here.": (
         'Мястото ви вече се играе от друг прозорец. Натиснете ctrl+r, за да си го върнете тук.'

@@ -264,6 +264,9 @@ MESSAGES: dict[str, str] = {
     # client/session.py
     "Connection": "Connexion",
     "Not connected: retrying...": "Non connecté : nouvel essai...",
+    "Not connected: you will leave {table} when the server is back.": (
+        "Non connecté : vous quitterez {table} au retour du serveur."
+    ),
     "The server is back.": "Le serveur est de retour.",
     "Your seat is now played from another window. Press ctrl+r to take it back here.": (
         "Votre place est maintenant jouée depuis une autre fenêtre. "

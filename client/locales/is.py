@@ -259,6 +259,9 @@ MESSAGES: dict[str, str] = {
     # client/session.py
     "Connection": "Tenging",
     "Not connected: retrying...": "Ekki tengt: reyni aftur...",
+    "Not connected: you will leave {table} when the server is back.": (
+        "Ekki tengt: þú ferð frá {table} þegar þjónninn kemur aftur."
+    ),
     "The server is back.": "Þjónninn er kominn aftur.",
     "Your seat is now played from another window. Press ctrl+r to take it back here.": (
         'Nú er spilað í sætinu þínu úr öðrum glugga. Ýttu á ctrl+r til að taka það aftur hér.'

@@ -262,6 +262,9 @@ MESSAGES: dict[str, str] = {
     # client/session.py
     "Connection": "ಸಂಪರ್ಕ",
     "Not connected: retrying...": "ಸಂಪರ್ಕವಿಲ್ಲ: ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಲಾಗುತ್ತಿದೆ...",
+    "Not connected: you will leave {table} when the server is back.": (
+        "ಸಂಪರ್ಕವಿಲ್ಲ: ಸರ್ವರ್ ಮತ್ತೆ ಬಂದಾಗ ನೀವು {table} ಬಿಡುತ್ತೀರಿ."
+    ),
     "The server is back.": "ಸರ್ವರ್ ಮತ್ತೆ ಬಂದಿದೆ.",
     "Your seat is now played from another window. Press ctrl+r to take it back here.": (
         'ನಿಮ್ಮ ಆಸನದಲ್ಲಿ ಈಗ ಇನ್ನೊಂದು ಕಿಟಕಿಯಿಂದ ಆಡಲಾಗುತ್ತಿದೆ. ಅದನ್ನು ಇಲ್ಲಿ ಮರಳಿ ಪಡೆಯಲು ctrl+r ಒತ್ತಿ.'

@@ -231,6 +231,11 @@ class LobbyScreen(SessionScreen):
             )
         if self.session.tables:
             table.move_cursor(row=min(row, len(self.session.tables) - 1))
+        leaving = self.session.leaving
+        if self.session.link is None and leaving is not None:  # (client/session.py)
+            note = _("Not connected: you will leave {table} when the server is back.").format(
+                table=inert(leaving, ID_MAX))
+        elif self.session.tables:
             note = ""
         elif self.session.link is None:
             note = _("Not connected.")

@@ -17,11 +17,12 @@ from server.app import Server, serve
 
 
 class ServerThread:
-    """``serve("127.0.0.1", 0, **kwargs)`` in a thread; a context manager."""
+    """``serve("127.0.0.1", port, **kwargs)`` in a thread; a context manager. ``port``
+    0: any free one; a given one brings a stopped server back where its clients look."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, port: int = 0, **kwargs: Any) -> None:
         self.kwargs: dict[str, Any] = {"bot_delay": 0.05, **kwargs}
-        self.port = 0
+        self.port = port
         self.server: Server | None = None
         self._token: trio.lowlevel.TrioToken | None = None
         self._cancel: trio.CancelScope | None = None
@@ -35,7 +36,7 @@ class ServerThread:
             async with trio.open_nursery() as nursery:
                 self.server, self.port = await nursery.start(
                     lambda task_status: serve(
-                        "127.0.0.1", 0, task_status=task_status, **self.kwargs
+                        "127.0.0.1", self.port, task_status=task_status, **self.kwargs
                     )
                 )
                 self._ready.set()
