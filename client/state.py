@@ -71,6 +71,7 @@ class TableState:
         return [inert(s.name, NAME_MAX) if s is not None else "-" for s in self.info.seats]
 
     def on_snapshot(self, snap: Snapshot) -> None:
+        was_over = self.view is not None and self.view.over
         self.info = snap.table
         self.seat = snap.seat
         self.wire_view = snap.view
@@ -78,6 +79,10 @@ class TableState:
             self.view = None if snap.view is None else view_from_wire(snap.view)
         except ProtocolError:
             self.view = self.wire_view = None
+        if was_over and self.view is not None and not self.view.over and self.banner:
+            # a new game is dealt: the last one's ending ("You win!") no longer holds
+            self.banner = ""
+            self.banner_seq += 1
         self.legal = snap.legal or ()
         self.seq = snap.seq
         self.stale = False

@@ -14,6 +14,7 @@ from client.config import Settings
 from client.screens.table import TableScreen
 from client.widgets.cards import TILE_KEYS, CardTile, cards_line, sort_hand, symbol, tile_key
 from client.widgets.keybar import fit_keys
+from engine.position import game_from_position
 
 from ..support.clientkit import Table, seated_game, set_game, settled, until
 from ..support.server_thread import ServerThread
@@ -177,6 +178,29 @@ async def test_a_table_entered_from_a_snapshot_with_a_long_log_fits_80x24() -> N
         assert (hand.region.height, keys.region.height) == (2, 1)
         assert keys.region.bottom == 24 and hand.region.bottom == keys.region.y
         assert log.max_scroll_y > 0  # the box is as tall as the room, the rest scrolls
+
+
+@pytest.mark.asyncio
+async def test_a_new_deal_clears_the_last_games_ending_from_the_title() -> None:
+    """After a rematch the title still said "You win!" over the new game (its banner
+    lasts 6 s; seen in tmux with the new game under way)."""
+    app = TakiApp(name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = Table(app, position(hands=[["R1"], ["G7", "B8"]], discard=["R5"]))
+        table.snapshot()
+        await until(lambda: isinstance(app.screen, TableScreen))
+        table.play(0, "R1")  # Ann's last card: she wins
+        await until(lambda: bool(app.session.state.view and app.session.state.view.over))
+        await settled(pilot)
+        won = app.session.state.banner
+        assert won and won in str(app.screen.query_one("#title").render())
+        table.game = game_from_position(position(hands=[["R1", "G3"], ["G7", "B8"]],
+                                                 discard=["R5"]))
+        table.log = []
+        table.snapshot()  # the rematch is dealt
+        await until(lambda: bool(app.session.state.view and not app.session.state.view.over))
+        await settled(pilot)
+        assert won not in str(app.screen.query_one("#title").render())
 
 
 @pytest.mark.asyncio
