@@ -19,6 +19,16 @@ log = logging.getLogger("taki.server")
 UNAVAILABLE = "unavailable"
 """The error code of a request the server could not store (PROTOCOL.md section 10)."""
 
+
+
+def kept_for_retries(code: str | None) -> bool:
+    """Whether an answer (its error ``code``; None for an ack) is remembered for a
+    resent request id: all but ``unavailable``, which nothing stored, so the same id
+    sent again is carried out then. The one rule for the session's answers and the
+    table's answers to the actions handed to it."""
+    return code != UNAVAILABLE
+
+
 PAUSED_TEXT = "the server cannot save moves right now; the table waits and goes on by itself"
 """What members are told, in words, when their table pauses."""
 

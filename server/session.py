@@ -56,7 +56,7 @@ from protocol.messages import (
     TableUpdate,
 )
 
-from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable
+from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable, kept_for_retries
 from .hints import suggestion
 from .lobby import Lobby
 from .outbox import Outboxes, Port
@@ -439,8 +439,8 @@ class Session:
             answer: Message = await handler(self, message)
         except ProtocolError as exc:
             answer = Error(exc.code, exc.message[:1000], message.id)
-        if isinstance(answer, Error) and answer.code == UNAVAILABLE:
-            self.port.send(answer)  # not remembered: the same id, sent again later, is carried out
+        if not kept_for_retries(answer.code if isinstance(answer, Error) else None):
+            self.port.send(answer)
             return
         self.port.recent.remember(message.id, answer)
         if not (isinstance(answer, Ack) and isinstance(message, Action)):

@@ -84,7 +84,7 @@ from .clocks import (
     safe_default,
 )
 from .effects import AppendAction, Close, Frames, LobbyChanged, Notice, SaveRow, Send, Write
-from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable
+from .faults import PAUSED_TEXT, UNAVAILABLE, StoreUnavailable, kept_for_retries
 from .hints import Question, question
 from .mailbox import Closed, Mailbox, Postbox
 from .model import Ask, TableModel
@@ -398,8 +398,8 @@ class Table:
             except Exception:
                 port.close_soon()  # (a bug: the connection ends, as its session would)
                 raise
-            if not (type(answer) is Error and answer.code == UNAVAILABLE):
-                port.recent.remember(rid, answer)  # (unavailable: carried out if resent)
+            if kept_for_retries(answer.code if type(answer) is Error else None):
+                port.recent.remember(rid, answer)
                 if type(answer) is Error:
                     await self._remember_answer(port, rid, answer)
         if flusher is None:
