@@ -164,20 +164,24 @@ class TakiApp(App[None]):
         if not self.settings.intro_seen and not self.guest:
             self.settings.intro_seen = True
             self.settings.save()
-            self.push_screen(IntroScreen(), self._after_intro)
-
-    _after_intro_go: Callable[[], None] | None = None
-    """Where to go once the intro is closed (a table reached meanwhile: a ``--watch``, a
-    seat taken back by token). Pushed over the intro instead, the table hid it."""
+            self.push_screen(IntroScreen())
 
     def _intro_showing(self) -> bool:
         # (screen_stack, not self.screen: the stack is empty while the app closes)
         return bool(self.screen_stack) and isinstance(self.screen_stack[-1], IntroScreen)
 
-    def _after_intro(self, _closed: object = None) -> None:
-        go, self._after_intro_go = self._after_intro_go, None
-        if go is not None:
-            go()
+    def _beneath_intro(self, go: Callable[[], None]) -> bool:
+        """Go to a screen beneath the intro while it shows (a ``--watch`` or a seat taken
+        back by token on a first launch): the table the player asked for shows behind
+        it at once and is where Esc lands. Pushed over the intro, the table hid it;
+        kept until the intro closed, the lobby stood behind it and the table seemed
+        lost. (Textual pushes on top only: the intro is taken off and put back.)"""
+        if not self._intro_showing():
+            return False
+        self.pop_screen()
+        go()
+        self.push_screen(IntroScreen())
+        return True
 
     async def on_unmount(self) -> None:
         self.session.quitting = True
@@ -364,10 +368,10 @@ class TakiApp(App[None]):
         return None
 
     def go_lobby(self) -> None:
-        if self._intro_showing():
-            self._after_intro_go = self.go_lobby
-            return
         top = self._top()
+        if isinstance(top, LobbyScreen) or self._beneath_intro(self.go_lobby):
+            self.refresh_screen()
+            return
         if isinstance(top, TableScreen):
             self.pop_screen()
         elif isinstance(top, StartScreen):
@@ -375,11 +379,8 @@ class TakiApp(App[None]):
         self.refresh_screen()
 
     def go_table(self) -> None:
-        if self._intro_showing():
-            self._after_intro_go = self.go_table
-            return
         top = self._top()
-        if isinstance(top, TableScreen):
+        if isinstance(top, TableScreen) or self._beneath_intro(self.go_table):
             return
         if isinstance(top, StartScreen):
             self.push_screen(LobbyScreen(self.session, quits=bool(self.address)))

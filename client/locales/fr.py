@@ -510,7 +510,7 @@ MESSAGES: dict[str, str] = {
 PLURALS: dict[str, dict[str, str]] = {
     'Standings of {table} after {n} game:': {
         'one': 'Classement de « {table} » après {n} partie :',
-        'many': 'Classement de « {table} » après {n} parties :',
+        'many': 'Classement de « {table} » après {n} de parties :',
         'other': 'Classement de « {table} » après {n} parties :',
     },
     '{name} won {wins} of {n} game.': {
@@ -559,7 +559,7 @@ PLURALS: dict[str, dict[str, str]] = {
     },
     "With a hint in {n} game.": {
         "one": "Avec un indice dans {n} partie.",
-        "many": "Avec un indice dans {n} parties.",
+        "many": "Avec un indice dans {n} de parties.",
         "other": "Avec un indice dans {n} parties.",
     },
 }

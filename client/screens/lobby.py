@@ -173,8 +173,10 @@ class LobbyScreen(SessionScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title")
-        yield Rows(id="tables", cursor_type="row", zebra_stripes=True)
+        # Under the title, not above the keys: Textual's notices stack up from the
+        # bottom right for seconds and covered the end of the line there.
         yield Static(id="lobby-note")
+        yield Rows(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static(id="lobby-keys", classes="hint")
 
     def on_mount(self) -> None:

@@ -136,6 +136,8 @@ class TableScreen(SessionScreen):
         self._banner_seq = 0
         self._banner_timer: Timer | None = None
         self._spare = 0
+        self._fitted = -1
+        """The rows of the parts around the log (``FIXED``) when its box was last fitted."""
         """Rows the log leaves free (where the leading card is drawn large)."""
         self._hint_news = session.hint_news
         """The session's hints shown so far (``_take_hint``)."""
@@ -185,6 +187,7 @@ class TableScreen(SessionScreen):
     def on_mount(self) -> None:
         self._fit_top()
         self.refresh_view()
+        self.screen_layout_refresh_signal.subscribe(self, self._laid_out)
         # The log's lines are laid out after it is written to: fit its box then (and
         # when the hand's row changes height: ``on_hand_view_resized``).
         with contextlib.suppress(NoMatches):  # a screen popped before it was composed
@@ -277,6 +280,19 @@ class TableScreen(SessionScreen):
         screen until the next move."""
         self.call_after_refresh(self._fit_log)
 
+    def _fixed_rows(self) -> int:
+        return sum(self.query_one(name).outer_size.height for name in FIXED)
+
+    def _laid_out(self, _screen: object) -> None:
+        """After each layout: fit the log's box again if a part around it changed height
+        since it was fitted. A fit follows each redraw, but the new heights may come a
+        layout later (the hand's row going at the game's end, the leading card's panel
+        turning into the game-over keys), and then nothing fitted it again: the key
+        line sat over one or two empty rows until the next move."""
+        with contextlib.suppress(NoMatches):
+            if self._fixed_rows() != self._fitted:
+                self._fit_log()
+
     def _fit_log(self) -> None:
         """The log box as tall as its lines, up to the room the other parts leave (no
         empty log rows on a tall terminal); what room is left goes under the players, so
@@ -284,7 +300,8 @@ class TableScreen(SessionScreen):
         with contextlib.suppress(NoMatches):
             log = self.query_one("#log", RichLog)
             middle = self.query_one("#middle")
-            fixed = sum(self.query_one(name).outer_size.height for name in FIXED)
+            fixed = self._fixed_rows()
+            self._fitted = fixed
             room = self.size.height - fixed
             rows = max(MIDDLE_MIN, min(max(log.virtual_size.height + 2, MIDDLE_FEW), room))
             if middle.styles.height is None or middle.styles.height.value != rows:

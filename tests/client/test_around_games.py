@@ -4,6 +4,7 @@ next, each with its key (standings do not exist yet: not offered)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -15,6 +16,8 @@ from client.config import Settings
 from client.screens.intro import IntroScreen
 from client.screens.lobby import LobbyScreen
 from client.screens.table import TableScreen
+from client.session import Session
+from protocol.messages import TableOptions
 
 from ..support.clientkit import Table, make_app, play_to_the_end, seated_game, settled, until
 from ..support.fit import overflows
@@ -125,16 +128,48 @@ async def test_game_over_offers_the_standings_once_the_table_has_some() -> None:
 
 
 @pytest.mark.asyncio
-async def test_a_table_reached_during_the_intro_waits_until_it_is_closed() -> None:
+async def test_a_table_reached_during_the_intro_comes_beneath_it() -> None:
     """A first launch with ``--watch`` (or a seat taken back by token) reaches a table
-    while the intro shows: the table used to be pushed over it, hiding it until later;
-    now the table comes once the intro is closed."""
+    while the intro shows: the table used to be pushed over it, hiding it; the intro
+    stays on top and the table is what Esc lands on."""
     app = TakiApp(name="Ann", settings=Settings(intro_seen=False))  # a first launch
     async with app.run_test(size=(80, 24)) as pilot:
         await until(lambda: isinstance(app.screen, IntroScreen))
         Table(app, over()).snapshot()  # the session goes to the table
         await settled(pilot)
         assert isinstance(app.screen, IntroScreen)
+        assert isinstance(app.screen_stack[-2], TableScreen)
         await pilot.press("escape")
         await until(lambda: isinstance(app.screen, TableScreen))
         assert not any(isinstance(s, IntroScreen) for s in app.screen_stack)
+
+
+@pytest.mark.asyncio
+async def test_a_first_launch_with_watch_shows_the_watched_table_behind_the_intro(
+    server: ServerThread,
+) -> None:
+    """``taki-client HOST:PORT --watch t1`` with no settings yet: the intro shows over
+    the table asked for, not over the lobby (the watch looked lost until Esc)."""
+    host = Session(lambda _m: None, player_name="Host")
+    loop = asyncio.create_task(host.run("127.0.0.1", server.port, False, lambda *_a: "x"))
+    try:
+        await until(lambda: host.link is not None)
+        host.create_table(TableOptions("Friday", 2))
+        await until(lambda: host.state.info is not None)
+        info = host.state.info
+        assert info is not None
+        app = TakiApp(f"127.0.0.1:{server.port}", watch=info.id,
+                      settings=Settings(intro_seen=False))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: app.session.state.info is not None)
+            await settled(pilot)
+            assert isinstance(app.screen, IntroScreen)
+            assert isinstance(app.screen_stack[-2], TableScreen)  # what shows behind it
+            await pilot.press("escape")
+            await until(lambda: not any(isinstance(s, IntroScreen) for s in app.screen_stack))
+            assert isinstance(app.screen, TableScreen)
+            assert app.session.watching == info.id
+    finally:
+        host.quitting = True
+        loop.cancel()
+        await asyncio.gather(loop, return_exceptions=True)

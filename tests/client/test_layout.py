@@ -12,7 +12,15 @@ from client import i18n
 from client.app import TakiApp
 from client.config import Settings
 from client.screens.table import TableScreen
-from client.widgets.cards import TILE_KEYS, CardTile, cards_line, sort_hand, symbol, tile_key
+from client.widgets.cards import (
+    TILE_KEYS,
+    CardTile,
+    HandView,
+    cards_line,
+    sort_hand,
+    symbol,
+    tile_key,
+)
 from client.widgets.keybar import fit_keys
 from engine.position import game_from_position
 
@@ -267,3 +275,44 @@ def test_a_hand_cut_at_the_end_counts_the_rest_in_words(lang: str) -> None:
     shown = line[: -len(more.format(n=counts[0]))].split()
     assert len(shown) + counts[0] == len(hand), line
     assert cards_line(hand, 80).plain.split()[-1].endswith("+2")  # all fit: no count
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("me", [0, 1], ids=["winner", "loser"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_game_over_screen_keeps_the_key_line_on_the_last_row(
+    size: tuple[int, int], me: int, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As in play, the key line is the last row once the game is over, for the winner
+    (whose hand row goes: a follow-up from tmux at 80x24 saw the key line over two
+    empty rows) and the loser. The hand's tiles are made to go late, as a real
+    terminal may have them go after the screen fitted the log to the rows left; the
+    log is long, so no spare row hides a gap."""
+    shown = HandView.show
+
+    def late(hand: HandView, cards: list[str], playable: set[str], selected: int) -> None:
+        hand.set_timer(0.3, lambda: shown(hand, cards, playable, selected))
+
+    app = TakiApp(name="Ann", settings=Settings())
+    async with app.run_test(size=size) as pilot:
+        table = Table(app, position(hands=[["R1"], ["G1", "G3"]]), me=me, state="playing")
+        table.snapshot()
+        await until(lambda: isinstance(app.screen, TableScreen))
+        for n in range(40):
+            app.session.state.note(f"Line {n}")
+        app.refresh_screen()
+        await until(lambda: len(app.screen.query(CardTile)) == 1 + me)
+        await settled(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        keys = screen.query_one("#keys")
+        assert keys.region.bottom == size[1]  # in play: the last row
+        monkeypatch.setattr(HandView, "show", late)
+        table.play(0, "R1")  # the winner's last card: game over
+        await until(lambda: app.session.state.view is not None and app.session.state.view.over)
+        await until(lambda: len(screen.query(CardTile)) == 2 * me)
+        await settled(pilot)
+        await pilot.pause(0.5)
+        assert keys.region.bottom == size[1], (
+            f"key line on row {keys.region.y + 1} of {size[1]}")
+        assert screen.query_one(HandView).region.bottom == keys.region.y

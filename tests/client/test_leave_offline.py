@@ -129,3 +129,32 @@ async def test_until_the_server_is_back_the_lobby_says_the_leave_waits_and_the_s
             assert tokens.load(scene.address, "Bob") == token
     finally:
         await scene.close()
+
+
+@pytest.mark.asyncio
+async def test_at_80_by_24_no_connection_notice_covers_the_line_saying_the_leave_waits(
+    tmp_path: Path,
+) -> None:
+    """The toasts ("Connection lost", "The server was stopped") sit in the bottom right
+    for seconds: every cell of the line saying the leave waits must be its own, at once."""
+    scene = Scene(tmp_path)
+    app = scene.app
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await scene.deal()
+            scene.first.stop()
+            await until(lambda: app.session.link is None)
+            await pilot.press("q", "q")
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            await until(lambda: bool(app.screen.query("Toast")))
+            await pilot.pause()
+            note = app.screen.query_one("#lobby-note", Static)
+            text = str(note.render())
+            assert f"you will leave {scene.table} when the server is back" in text
+            region = note.content_region
+            assert len(text) <= region.width  # one line, whole
+            covered = [x for x in range(region.x, region.x + len(text))
+                       if app.screen.get_widget_at(x, region.y)[0] is not note]
+            assert not covered, f"cells {covered[0]}..{covered[-1]} of {text!r} are covered"
+    finally:
+        await scene.close()

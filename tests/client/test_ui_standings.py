@@ -114,6 +114,18 @@ def test_each_languages_noun_agrees_with_its_number_of_games(lang: str) -> None:
         assert line_text(1, line) == f"1. {expected}"
 
 
+@pytest.mark.parametrize("lang", ["fr"], indirect=True)
+def test_french_says_de_parties_after_a_million_games(lang: str) -> None:
+    """French puts "de" between a million and its noun ("1 million de parties", CLDR
+    'many'): the heading and the hinted games say so; other counts keep "parties"."""
+    for games, said in ((1_000_000, "1000000 de parties"), (2_000_000, "2000000 de parties"),
+                        (1_000_001, "1000001 parties"), (2, "2 parties")):
+        heading = standings_lines("Vendredi", Standings(games, ()))[0]
+        assert heading == f"Classement de « Vendredi » après {said} :"
+        line = StandingLine("Avi", games, 1, hinted=games)
+        assert line_text(1, line).endswith(f"Avec un indice dans {said}.")
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["en", "fr", "bg", "is", "kn"], indirect=True)
 async def test_the_standings_fit_80_by_24(lang: str) -> None:

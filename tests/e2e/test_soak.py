@@ -39,12 +39,13 @@ def test_a_60_second_soak_ends_clean() -> None:
     assert report["clean"], f"seed {SEED}:\n{table}\n{run.stderr[-2000:]}"
     assert run.returncode == 0
     # It walked the paths it claims to: restarts both ways, people moving and coming
-    # back, spectators, every invariant checked.
+    # back, leaving while the server is down, spectators, every invariant checked.
     assert report["restarts"]["kill"] >= 1 and report["restarts"]["term"] >= 1
     assert report["actions"] > 50 and report["tables"] >= 6
     counts = report["counts"]
     assert counts["drops"] and counts["kills"] and counts["reconnects"] and counts["spectators"]
     assert counts["table_drops"]  # every person of a table dropped within a second
+    assert counts["left_while_down"]  # asked to leave while the server was down
     unchecked = [name for name, checks in report["checks"].items()
                  if not checks and name not in ("errors_expected",)]
     assert not unchecked, table

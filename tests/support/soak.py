@@ -9,7 +9,9 @@ tests/support/soak_tables.py (2-10 seats; random, basic and strong bots; turn ti
 play_for_places; must_play_if_able; +3 windows of 1-4 s; empty seats packed away)
 and closed after a game or a few; people play random legal moves (some at a human
 pace, some fast; some send ``seq`` guards), drop their connections and come back with
-their tokens, are killed and restarted with their saved tokens (tests/support/soak_person.py);
+their tokens, are killed and restarted with their saved tokens, and at each server
+restart one of them asks to leave while the server is down (q q) and leaves once it is
+back (tests/support/soak_person.py);
 ``--spectators`` spectators join games mid-way (tests/support/soak_watch.py). The server is
 SIGKILLed and SIGTERMed and started again on the same data directory now and then, in
 the first 60 % of the run (the rest stays whole so the RSS of one process can be
@@ -22,7 +24,9 @@ legal list offers is accepted or refused ``stale``; a game at a table with stron
 150 s; views kept by patches and legal
 lists equal fresh snapshots; one history per table; no hidden card reaches anyone who
 may not see it; no acknowledged action lost or applied twice; every request answered
-once; tokens take their seats back; stand-ins wait their delay; the standings of each
+once; tokens take their seats back; a leave asked while the server is down is
+acknowledged once it is back and its seat given up; stand-ins wait their delay; the
+standings of each
 table count every game a client saw end, and its own line, across server kills
 (tests/support/soak_standings.py); every refusal explained; no Traceback or ERROR in the
 server's log; SIGTERM/SIGINT exit 0; RSS flat
@@ -51,6 +55,7 @@ import trio
 
 from .soak_agents import RETURN_TIME, STAND_IN_DELAY, World, describe_table
 from .soak_checks import Tally, rss_verdict
+from .soak_person import Person
 from .soak_server import SoakServer
 from .soak_tables import TableRun, plans
 from .soak_watch import Watcher
@@ -73,12 +78,25 @@ def restart_plan(seconds: float, rng: random.Random) -> list[tuple[float, str]]:
     return out
 
 
-async def faults(world: World, plan: list[tuple[float, str]], began: float) -> None:
+async def faults(world: World, plan: list[tuple[float, str]], began: float,
+                 rng: random.Random) -> None:
     for at, how in plan:
         await trio.sleep_until(began + at)
         if world.stopping:
             return
+        choose_leaver(world, rng)
         await world.server.crash(how)
+
+
+def choose_leaver(world: World, rng: random.Random) -> None:
+    """One person, seated in a running game beside another person, is to ask to leave
+    while the server is down (``Person.asks_to_leave_while_down``): once it is back the
+    leave must be done and the game go on."""
+    people = sorted((p for w in world.tables if w.playing and len(w.people) > 1
+                     for p in w.people if isinstance(p, Person) and p.may_leave_while_down()),
+                    key=lambda p: p.name)
+    if people:
+        rng.choice(people).leave_when_down = world.server.current.number
 
 
 async def monitor(world: World) -> None:
@@ -154,7 +172,8 @@ async def run(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
     source = plans(args.seed)
     async with trio.open_nursery() as nursery:
         nursery.start_soon(monitor, world)
-        nursery.start_soon(faults, world, schedule, began)
+        nursery.start_soon(faults, world, schedule, began,
+                           random.Random(f"{args.seed}/leavers"))
         async with trio.open_nursery() as people:
             for _ in range(args.tables):
                 people.start_soon(table_slot, world, source, args.seed)

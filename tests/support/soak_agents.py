@@ -92,6 +92,9 @@ class Stats:
     stand_in_moves: int = 0
     timeouts: int = 0
     left_mid_game: int = 0
+    left_while_down: int = 0
+    """People who asked to leave while the server was down (q q, taki-client's
+    ``Session.leaving``), the leave sent once it was back."""
     strong_tables: int = 0
     strong_games_finished: int = 0
 
@@ -120,6 +123,7 @@ class TableWatch:
         self.world = world
         self.label = label
         self.id: str | None = None
+        self.people: list[Agent] = []  # (the table's persons: one may leave while down)
         self.seq = 0
         self.moved_at = trio.current_time()
         self.observed_since = math.inf  # since when someone is connected without a break

@@ -101,6 +101,11 @@ class Person(Agent):
         self.cut: str | None = None  # drop or kill right now, a move in flight
         self.confused = False  # an offered move was refused: resync before the next
         self.suggestion: Suggestion | None = None  # the last hint's answer
+        self.leave_when_down: int | None = None
+        self.leave_asked: Pending | None = None
+        self.leave_name = name  # the seat's name when the leave was asked
+        """Ask to leave (q q) when the link goes with server incarnation N."""
+        self.left_while_down = False  # asked while the server was down: judge the leave
 
     # ------------------------------------------------------------ a life of connections
 
@@ -127,6 +132,7 @@ class Person(Agent):
             self.went(link)
             await self.hang_up(link)
             self.abandon()
+            self.asks_to_leave_while_down(outcome)
             if outcome == "done" or self.world.stopping:
                 self.done = True
             elif outcome == "drop":
@@ -145,6 +151,25 @@ class Person(Agent):
             else:  # the server went (or closed on us): taki-client's schedule
                 await self.away(self.rng.uniform(1.0, 6.0) if self.style.slow_return
                                 else 0.5)
+
+    def may_leave_while_down(self) -> bool:
+        """Seated in a running game, connected: one to ask to leave once the server goes."""
+        link = self.link
+        return (link is not None and link.alive and link.snapshots > 0 and self.faults
+                and not (self.finishing or self.done or self.left_table)
+                and self.book.token is not None and self.leave_when_down is None)
+
+    def asks_to_leave_while_down(self, outcome: str) -> None:
+        """The server went (its incarnation ended) while this person was chosen to leave:
+        it asks to leave now, with no server to tell, as q q does in taki-client (which
+        sends the Leave once the server is back and keeps the seat's token till then).
+        Away for another reason, it was not there to ask."""
+        marked, self.leave_when_down = self.leave_when_down, None
+        server = self.world.server
+        if marked is not None and outcome == "lost" and (
+                not server.up or server.current.number != marked):
+            self.finishing = self.left_while_down = True
+            self.world.stats.left_while_down += 1
 
     def retry_pause(self, attempt: int) -> float:
         """taki-client's: 0.5 s after the first failed attempt, doubling up to 10 s."""
@@ -324,14 +349,52 @@ class Person(Agent):
         """Give up the seat (mid-game a bot takes it for good) and go."""
         if not self.leaving():
             self.left_table = True
-            await self.transmit(self.submit(Leave(id=next(self.ids)), resend=True))
+            info, seat = link.table, self.seat
+            mine = info.seats[seat] if (info is not None and seat is not None
+                                        and seat < len(info.seats)) else None
+            self.leave_name = mine.name if mine is not None else self.name
+            self.leave_asked = self.submit(Leave(id=next(self.ids)), resend=True)
+            await self.transmit(self.leave_asked)
         with trio.move_on_after(15):
             while self.leaving() and not link.closed:
                 await wait_change(link, 0.5)
         if link.closed:
             return "lost"
+        if self.left_while_down:
+            await self.judge_leave_while_down(link)
         self.book.token = None
         return "done"
+
+    async def judge_leave_while_down(self, link: Link) -> None:
+        """The leave asked while the server was down is acknowledged, and the table's
+        picture (from the others still there) soon shows the seat given up: free, or a
+        bot's for good, not a stand-in waiting for this person. (That the game goes on
+        is ``seq_moves``.)"""
+        rule = self.world.tally["leave_while_down"]
+        asked = self.leave_asked
+        answer = asked.answer if asked is not None else None
+
+        def where() -> str:
+            return (f"{self.name} (seat {self.seat}, table {self.watch.id}); "
+                    f"{describe_table(self.watch.freshest[2])}")
+
+        if not rule.check(isinstance(answer, Ack),
+                          lambda: f"the leave was answered {answer}: {where()}"):
+            return
+        name = self.leave_name
+        since = self.watch.freshest[0]
+
+        def given_up() -> bool:
+            seq, _, now = self.watch.freshest
+            return now is not None and seq >= since and not any(
+                s is not None and s.name == name and (s.bot is None or s.stand_in)
+                for s in now.seats)
+
+        with trio.move_on_after(20):
+            while not given_up() and not self.world.stopping:
+                await trio.sleep(0.2)
+        if given_up() or not self.world.stopping:
+            rule.check(given_up(), lambda: f"20 s after its leave, still seated: {where()}")
 
     def think_time(self) -> float:
         if self.style.pace == "fast":

@@ -144,6 +144,7 @@ class TableRun:
                    self._style(world))
             for k in range(plan.people)
         ]
+        self.watch.people = list(self.people)
         self.game_began: float | None = None  # (tables with strong bots: ``_judge_games``)
         self.games_ended = 0
         self.overdue = False
