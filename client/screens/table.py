@@ -191,8 +191,12 @@ class TableScreen(SessionScreen):
         # The log's lines are laid out after it is written to: fit its box then (and
         # when the hand's row changes height: ``on_hand_view_resized``).
         with contextlib.suppress(NoMatches):  # a screen popped before it was composed
-            self.watch(self.query_one("#log", RichLog), "virtual_size", self._log_grew,
-                       init=False)
+            log = self.query_one("#log", RichLog)
+            self.watch(log, "virtual_size", self._log_grew, init=False)
+            # Kept at its newest line when its box shrinks (a smaller terminal), not only
+            # when a line is written: a game ended at 120x40 and shown again at 80x24 had
+            # its ending out of view. Scrolling up lets go of it; back at the end, it holds.
+            log.anchor()
 
     def on_screen_resume(self) -> None:
         self.refresh_view()  # after a pop-up closes: catch up on what happened under it

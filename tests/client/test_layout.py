@@ -316,3 +316,31 @@ async def test_the_game_over_screen_keeps_the_key_line_on_the_last_row(
         assert keys.region.bottom == size[1], (
             f"key line on row {keys.region.y + 1} of {size[1]}")
         assert screen.query_one(HandView).region.bottom == keys.region.y
+
+
+@pytest.mark.asyncio
+async def test_the_logs_newest_lines_stay_in_view_when_the_terminal_shrinks() -> None:
+    """In tmux a game ended at 120x40 (the whole log in view), then the window went back
+    to 80x24: the log's box shrank but stayed scrolled to its top, so the game's ending
+    (who won, the standings) was out of view, and no new line came to scroll it."""
+    from textual.widgets import RichLog
+
+    app = TakiApp(name="Ann", settings=Settings())
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = Table(app, position(hands=[["R1"], ["G1", "G3"]]), state="playing")
+        table.snapshot()
+        await until(lambda: isinstance(app.screen, TableScreen))
+        for n in range(15):  # fits the box at 120x40, not at 80x24
+            app.session.state.note(f"Line {n}")
+        app.refresh_screen()
+        table.play(0, "R1")  # Ann's last card: game over, the log's last line says so
+        await until(lambda: app.session.state.view is not None and app.session.state.view.over)
+        await settled(pilot)
+        log = app.screen.query_one("#log", RichLog)
+        assert log.max_scroll_y == 0  # all in view
+        await pilot.resize_terminal(80, 24)
+        await until(lambda: log.max_scroll_y > 0)
+        await settled(pilot)
+        await pilot.pause(0.3)
+        assert log.scroll_y == log.max_scroll_y, (
+            f"log scrolled to {log.scroll_y} of {log.max_scroll_y}")
