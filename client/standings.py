@@ -47,15 +47,22 @@ def line_text(rank: int, line: StandingLine) -> str:
 
 
 def versus_lines(standings: Standings) -> list[str]:
-    """Head-to-head, one pair a line: "Dana 2–1 Noa" (games each finished ahead)."""
+    """Head-to-head, one pair a line: "Dana 2–1 Noa [bot]" (games each finished ahead)."""
     if not standings.versus:
         return []
     out = [_("Head to head, in games finished ahead of the other:")]
     lines = standings.lines
     for pair in standings.versus:
-        a, b = inert(lines[pair.a].name, NAME_MAX), inert(lines[pair.b].name, NAME_MAX)
+        a, b = _who(lines[pair.a]), _who(lines[pair.b])
         out.append(f"  {a} {pair.a_ahead}–{pair.b_ahead} {b}")
     return out
+
+
+def _who(line: StandingLine) -> str:
+    """A line's name as the head-to-heads show it: a bot marked as the table marks it, so
+    a person and the bot that took over their seat (same name) are told apart."""
+    name = inert(line.name, NAME_MAX)
+    return name if line.bot is None else f"{name} [{_('bot')}]"
 
 
 def standings_lines(table: str, standings: Standings | None, *, versus: bool = True) -> list[str]:

@@ -152,3 +152,17 @@ class _Host(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(self._standings)
+
+
+def test_the_head_to_heads_mark_a_bot_apart_from_the_person_of_the_same_name() -> None:
+    """A person who left mid-game is followed by a bot under their name: the lines above
+    say "(a bot)", and the head-to-heads must not show two identical "Bob" rows."""
+    standings = Standings(
+        3,
+        (StandingLine("Bob", 2, 2), StandingLine("Alice", 3, 1),
+         StandingLine("Bob", 1, 0, bot="basic")),
+        (Versus(0, 1, 2, 0), Versus(1, 2, 1, 0)),
+    )
+    text = standings_lines("t1", standings)
+    assert "  Bob 2–0 Alice" in text
+    assert "  Alice 1–0 Bob [bot]" in text
