@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import Action as EngineAction
-from engine import redact
+from engine import action_from_json, redact
 from engine.events import BROKE
 from engine.events import Event as EngineEvent
 from protocol.codec import TableEvent, event_to_wire
@@ -34,6 +34,27 @@ def legal_action(action: EngineAction) -> GameAction:
             type=action.type, card=action.card, color=action.color
         )
     return wire
+
+
+_ENGINE: dict[tuple[str, str | None, str | None, bool, int], EngineAction] = {}
+ENGINE_KEEP = 4096
+"""Engine actions ``engine_action`` keeps: those a game can take are far fewer (a
+client inventing colour names finds the rest made afresh each time)."""
+
+
+def engine_action(action: GameAction, seat: int) -> EngineAction:
+    """A client's action for ``seat`` as the engine's (TakiError, as
+    ``action_from_json`` raises it, for one the engine cannot read). Kept by what
+    ``GameAction.for_seat`` reads of it: every action a client sends comes here, and
+    the same few recur. A key holds only what ``action_from_json`` accepted: a type,
+    card and colour that are strings (or None), equal only to the same strings."""
+    key = (action.type, action.card, action.color, bool(action.last_card), seat)
+    found = _ENGINE.get(key)
+    if found is None:
+        found = action_from_json(action.for_seat(seat))
+        if len(_ENGINE) < ENGINE_KEEP:
+            _ENGINE[key] = found
+    return found
 
 
 LEGAL_MAPS: dict[EngineAction, dict[str, Any]] = {}
