@@ -77,7 +77,9 @@ class Message(Record):
 
     @classmethod
     def from_dict(cls: type[M], data: Mapping[str, Any]) -> M:
-        if isinstance(data, Mapping) and data.get("type", cls.TYPE) != cls.TYPE:
+        if (type(data) is dict or isinstance(data, Mapping)) and data.get(
+            "type", cls.TYPE
+        ) != cls.TYPE:  # (a plain dict, what frames decode to, skips the ABC check)
             raise ProtocolError("bad_message", f"{cls.TYPE}: the map's type is {data['type']!r}")
         return super().from_dict(data)
 

@@ -362,7 +362,7 @@ class Record:
     @classmethod
     def from_dict(cls: type[R], data: Mapping[str, Any]) -> R:
         """Read a decoded map; ProtocolError("bad_message") names what is wrong."""
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):  # (dict: no ABC check)
             raise _bad(cls.WIRE_NAME or cls.__name__, f"expected map, got {_type_name(data)}")
         return cls._read(data, cls.WIRE_NAME or cls.__name__)
 

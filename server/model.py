@@ -361,7 +361,9 @@ class TableModel:
         """Searching bots follow their seat's events (as that seat sees them); the one
         thinking now gets them once it has decided."""
         for index, seat in enumerate(self.seats):
-            bot = seat.bot if seat is not None else None
+            if seat is None or seat.bot is None:  # (a person: most seats, every action)
+                continue
+            bot = seat.bot
             observe = getattr(bot, "observe", None)
             if observe is None:
                 continue
