@@ -199,7 +199,8 @@ def patch_public_view(game: Game, view: dict[str, Any]) -> dict[str, Any] | None
             ("cards", cards), ("stage", stage), ("declared", said), ("place", place)
         )
         for name, value in changes:
-            if not _same(player[name], value):
+            before = player[name]  # (``_same``, inlined: a player changes every action)
+            if before != value or type(before) is not type(value):
                 patch[f"players.{i}.{name}"] = player[name] = value
     plus3 = game.plus3
     run = game.taki

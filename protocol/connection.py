@@ -44,6 +44,7 @@ from .messages import (
     MESSAGES,
     PLAYER_ONLY,
     SERVER_MESSAGES,
+    Ack,
     Error,
     Event,
     Hello,
@@ -280,6 +281,13 @@ class ServerConnection(_Connection):
         self.version = version
         self.state = State.WELCOME
         return hello
+
+    def send(self, msg: Message) -> bytes:
+        # Every action's answer: an ack on an open connection passes every check of
+        # ``_Connection.send`` (a server message, no state change, in every version).
+        if type(msg) is Ack and self.state is State.OPEN:
+            return msg.encode(self.version or PROTOCOL_VERSION, self.send_limit)
+        return super().send(msg)
 
     def _before_send(self, msg: Message) -> None:
         if isinstance(msg, Error):

@@ -66,6 +66,28 @@ def encode_frame(body: dict[str, Any], max_frame: int = MAX_FRAME) -> bytes:
     return len(packed).to_bytes(HEADER_SIZE, "big") + packed
 
 
+def pack(value: Any) -> bytes:
+    """``value`` in msgpack as ``encode_frame`` packs it inside a frame: a frame's map
+    is its header and then each key's and value's bytes in order, so a sender may pack
+    parts once and put frames together from them (``frame_of``). LocalProtocolError
+    (``bad_message``) when it cannot be packed."""
+    try:
+        packed: bytes = _packer().pack(value)
+    except Exception as exc:  # msgpack: TypeError, ValueError, OverflowError
+        raise LocalProtocolError("bad_message", f"cannot pack frame: {exc}") from None
+    return packed
+
+
+def frame_of(packed: bytes, max_frame: int = MAX_FRAME) -> bytes:
+    """The frame holding a body already packed (a map's bytes), with the checks of
+    ``encode_frame``."""
+    if len(packed) > max_frame:
+        raise LocalProtocolError(
+            "frame_too_large", f"frame of {len(packed)} bytes is over the {max_frame} limit"
+        )
+    return len(packed).to_bytes(HEADER_SIZE, "big") + packed
+
+
 def _no_ext(code: int, data: bytes) -> object:
     raise ValueError(f"ext type {code} is not allowed")
 
@@ -76,7 +98,8 @@ def _check_tree(obj: object) -> None:
     Scalars are checked where they sit, by exact type first (all msgpack makes), so only
     containers go on the stack: every frame a client receives passes here.
     """
-    stack: list[tuple[Any, int]] = [((obj,), 0)]
+    # (a frame's map, the usual start, goes on the stack as its own wrapper would put it)
+    stack: list[tuple[Any, int]] = [(obj, 1)] if type(obj) is dict else [((obj,), 0)]
     while stack:
         item, depth = stack.pop()
         if depth > MAX_DEPTH:

@@ -77,7 +77,9 @@ class Message(Record):
 
     @classmethod
     def from_dict(cls: type[M], data: Mapping[str, Any]) -> M:
-        if isinstance(data, Mapping) and data.get("type", cls.TYPE) != cls.TYPE:
+        if (type(data) is dict or isinstance(data, Mapping)) and data.get(
+            "type", cls.TYPE
+        ) != cls.TYPE:  # (a plain dict, what frames decode to, skips the ABC check)
             raise ProtocolError("bad_message", f"{cls.TYPE}: the map's type is {data['type']!r}")
         return super().from_dict(data)
 
@@ -182,6 +184,7 @@ class GameAction(Record):
     """A game action, RULES.md section 7 (``seat`` may be left out: the sender's seat)."""
 
     WIRE_NAME: ClassVar[str] = "action"
+    INTERNED: ClassVar[bool] = True
 
     type: str = field(metadata=rule(min_len=1, max_len=32))
     """play, draw, close_taki, end_turn, declare_last_card, break or pass."""
@@ -316,11 +319,35 @@ class Ack(Message):
     """create_table, join: the seat token (send it in hello to take the seat back)."""
 
     def encode(self, version: int = PROTOCOL_VERSION, max_frame: int = MAX_FRAME) -> bytes:
-        # Every action earns a bare ack: its map is built directly (the same bytes as
-        # the generic path, tests/protocol/test_protocol_messages.py).
+        # Every action earns a bare ack: its bytes are put together from the packed
+        # head and tail and the id (the same bytes as the generic path,
+        # tests/protocol/test_protocol_messages.py).
         if self.table is None and self.seat is None and self.token is None:
-            return encode_frame({"type": "ack", "id": self.id, "ok": self.ok}, max_frame)
+            rid, ok = self.id, self.ok
+            if type(rid) is int and 0 <= rid <= REQUEST_ID_MAX and type(ok) is bool:
+                return _bare_ack(rid, ok)
+            return encode_frame({"type": "ack", "id": rid, "ok": ok}, max_frame)
         return Message.encode(self, version, max_frame)
+
+
+_ACK_HEAD: Final = b"\x83\xa4type\xa3ack\xa2id"
+"""The packed start of ``{"type": "ack", "id": ..., "ok": ...}``: a map of 3, two keys."""
+_ACK_TAIL: Final = {True: b"\xa2ok\xc3", False: b"\xa2ok\xc2"}
+
+
+def _bare_ack(rid: int, ok: bool) -> bytes:
+    """A bare ack's frame for a request id (0 to 2**32 - 1): msgpack packs an unsigned
+    int in the fewest bytes of 1, 1 + 1, 1 + 2 or 1 + 4."""
+    if rid < 0x80:
+        packed = rid.to_bytes(1, "big")
+    elif rid < 0x100:
+        packed = b"\xcc" + rid.to_bytes(1, "big")
+    elif rid < 0x10000:
+        packed = b"\xcd" + rid.to_bytes(2, "big")
+    else:
+        packed = b"\xce" + rid.to_bytes(4, "big")
+    body = _ACK_HEAD + packed + _ACK_TAIL[ok]
+    return len(body).to_bytes(4, "big") + body
 
 
 # ---------------------------------------------------------------- lobby

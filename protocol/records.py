@@ -160,8 +160,37 @@ def _converter(tp: Any) -> _Conv:
                 raise _bad(path, f"expected map, got {_type_name(value)}")
             return record._read(value, path)
 
-        return conv_record
+        return _interned(record) if record.INTERNED else conv_record
     raise TypeError(f"unsupported field type {tp!r}")
+
+
+INTERN_KEEP: Final = 1024
+"""Records an ``INTERNED`` field's reader keeps, per record type."""
+
+
+def _interned(record: type[Record]) -> _Conv:
+    """The reader of a field holding an ``INTERNED`` record: a map read once is kept,
+    by its items, and the same items read again give the same (frozen) record. Only
+    maps of strings and true/false are kept: those items equal only items of the
+    same types and values (``1 == True``, but a 1 is not kept), so a kept record is
+    what reading the map would make. Maps that do not read are never kept."""
+    kept: dict[tuple[tuple[Any, Any], ...], Record] = {}
+
+    def conv_interned(value: Any, path: str) -> Record:
+        if not isinstance(value, dict):
+            raise _bad(path, f"expected map, got {_type_name(value)}")
+        items = tuple(value.items())
+        for _key, item in items:
+            if type(item) is not str and item is not True and item is not False:
+                return record._read(value, path)
+        found = kept.get(items)
+        if found is None:
+            found = record._read(value, path)
+            if len(kept) < INTERN_KEEP:
+                kept[items] = found
+        return found
+
+    return conv_interned
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -282,6 +311,9 @@ class Record:
     __slots__ = ()
 
     WIRE_NAME: ClassVar[str] = ""
+    INTERNED: ClassVar[bool] = False
+    """Read as a field, kept and handed out again for the same map (``_interned``):
+    for small records that recur, the same few over and over (a game action)."""
     """How error messages name the record (a message's type, or a field)."""
 
     def __post_init__(self) -> None:
@@ -330,7 +362,7 @@ class Record:
     @classmethod
     def from_dict(cls: type[R], data: Mapping[str, Any]) -> R:
         """Read a decoded map; ProtocolError("bad_message") names what is wrong."""
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):  # (dict: no ABC check)
             raise _bad(cls.WIRE_NAME or cls.__name__, f"expected map, got {_type_name(data)}")
         return cls._read(data, cls.WIRE_NAME or cls.__name__)
 

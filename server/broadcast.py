@@ -18,12 +18,21 @@ from typing import TYPE_CHECKING, Any
 
 from engine.events import Event as EngineEvent
 from protocol.codec import game_view_to_wire, patch_public_view
+from protocol.frames import pack
 from protocol.messages import GameAction, Snapshot
 from protocol.patch import Unpatchable, diff_view
 
 from .effects import Effect, Frames, Send
 from .seats import Member
-from .wire import LEGAL_MAPS, event_frame, event_map, legal_action, legal_map
+from .wire import (
+    LEGAL_MAPS,
+    event_map,
+    legal_action,
+    legal_map,
+    packed_event_frame,
+    packed_event_map,
+    packed_with_hand,
+)
 
 if TYPE_CHECKING:
     from .model import TableModel
@@ -91,11 +100,16 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
                 public_patch = None
         model.public = public
     legal = legal_maps(model)
+    marks = model.marks
     early_frames: dict[tuple[int, int, int | None], bytes] = {}
     early_heads: dict[tuple[int, int | None], bytes] = {}  # the early frames, joined
     last_frames: dict[tuple[int, int | None, int | None, int | str], bytes] = {}
-    last_maps: dict[int | None, dict[str, Any]] = {}  # the last event by who sees its cards
+    last_maps: dict[int | None, bytes] = {}  # the last event, packed, by who sees its cards
+    lists: dict[int | str, bytes] = {}  # each lister's legal list, packed
+    public_bytes = packed_seq = b""  # the public patch and the last seq, packed (once
+    # a member's frame needs them)
     *early, (last_seq, last_ev) = batch
+    last_mark = marks.get(last_seq)
     owners = {ev.seat for _, ev in early if ev.cards}  # (seats whose early draws they see)
     for member, watch in list(model.members.items()):
         seat = watch.seat
@@ -112,22 +126,19 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
                     key = (i, version, mine)
                     data = early_frames.get(key)
                     if data is None:
-                        data = early_frames[key] = event_frame(
-                            seq, event_map_of(model, seq, ev, mine)
+                        data = early_frames[key] = packed_event_frame(
+                            pack(seq), packed_event_map(ev, mine, marks.get(seq))
                         )
                     frames.append(data)
                 found = early_heads[head_key] = b"".join(frames)
             head = found
-        patch: dict[str, Any] | None = None
+        synced = watch.synced and public_patch is not None
         own_hand = None  # the patch is the public one (or none)
-        if watch.synced and public_patch is not None:
-            patch = public_patch
-            if seat is not None:
-                hand = game.hands[seat]
-                if hand != watch.hand:
-                    watch.hand = list(hand)  # (a copy: the engine's list changes)
-                    patch = {**public_patch, "hand": watch.hand}
-                    own_hand = seat
+        if synced and seat is not None:
+            hand = game.hands[seat]
+            if hand != watch.hand:
+                watch.hand = list(hand)  # (a copy: the engine's list changes)
+                own_hand = seat
         # Members whose last event is the same map, patch and legal list share its
         # bytes: most of a table (spectators alike; seats not acting whose hands
         # stayed alike). A seat always gets its list, ``[]`` when it may not act;
@@ -136,18 +147,34 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
         # says whose list the frame carries: the seat's own when it may act, the
         # empty one (``"none"``) for a seat that may not, none (``"spectator"``). The
         # event's map differs only for the one seat that sees its cards (``mine``).
+        # The patch is the public one, with the seat's hand when it changed.
         mine = seat if last_ev.cards and last_ev.seat == seat else None
         lister = "spectator" if seat is None else seat if seat in legal else "none"
-        last_key = (version, mine, own_hand if patch is not None else -1, lister)
+        last_key = (version, mine, own_hand if synced else -1, lister)
         data = last_frames.get(last_key)
         if data is None:
-            maps = legal.get(seat, ()) if seat is not None else None
             event = last_maps.get(mine)
             if event is None:
-                event = last_maps[mine] = event_map_of(model, last_seq, last_ev, seat)
-            data = last_frames[last_key] = event_frame(last_seq, event, patch, maps)
+                event = last_maps[mine] = packed_event_map(last_ev, seat, last_mark)
+            view = None
+            if synced:
+                assert public_patch is not None
+                if not public_bytes:
+                    public_bytes = pack(public_patch)
+                view = public_bytes
+                if own_hand is not None:
+                    assert watch.hand is not None
+                    view = packed_with_hand(public_patch, public_bytes, watch.hand)
+            maps = None
+            if seat is not None:  # (a seat's own list, or the empty one)
+                maps = lists.get(lister)
+                if maps is None:
+                    maps = lists[lister] = pack(legal.get(seat, []))
+            if not packed_seq:
+                packed_seq = pack(last_seq)
+            data = last_frames[last_key] = packed_event_frame(packed_seq, event, view, maps)
         pieces.append((member, head + data if head else data))
-        if patch is None:
+        if not synced:
             out.append(Send(member, snapshot(model, member)))
     return out
 

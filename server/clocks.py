@@ -253,12 +253,13 @@ class Clocks:
         t = self.table
         if self.waiting_since is not None:  # (no grace runs out while everyone is away)
             return self.waiting_since + max(ABANDONED, t.options.reconnect_grace)
-        dues = [
-            s.away_since + t.options.reconnect_grace
-            for s in t.seats
-            if s is not None and s.person and s.member is None and s.away_since is not None
-        ]
-        return min(dues) if dues else None
+        due: float | None = None  # (asked whenever the table's task waits: no list)
+        for s in t.seats:
+            if s is not None and s.person and s.member is None and s.away_since is not None:
+                mine = s.away_since + t.options.reconnect_grace
+                if due is None or mine < due:
+                    due = mine
+        return due
 
     def next_deadline(self) -> float:
         pause = self.table.pause
@@ -266,12 +267,11 @@ class Clocks:
             return pause.retry_at or math.inf
         if self.waiting_since is not None:
             return self.grace_due() or math.inf
-        dues = [
-            d
-            for d in (self.bot_due, self.plus3_due, self.turn_due, self.grace_due())
-            if d is not None
-        ]
-        return min(dues) if dues else math.inf
+        first = math.inf  # (asked whenever the table's task waits: no list)
+        for due in (self.bot_due, self.plus3_due, self.turn_due, self.grace_due()):
+            if due is not None and due < first:
+                first = due
+        return first
 
     def running(self, now: float) -> list[Timer]:
         """A ``timer`` for each deadline running now (what a snapshot is followed by)."""

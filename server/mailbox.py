@@ -119,11 +119,13 @@ class Mailbox:
         if call.dropped:
             return
         call.started = True
-        result = await outcome.acapture(call.step)
-        if call.task is not None:
-            trio.lowlevel.reschedule(call.task, result)
-        elif isinstance(result, outcome.Error):
-            log.error("table %s: a command failed", self.name, exc_info=result.error)
+        if call.task is None:  # posted (every action's path): no outcome to hand over
+            try:
+                await call.step()
+            except BaseException as exc:  # (as ``acapture`` would have caught it)
+                log.error("table %s: a command failed", self.name, exc_info=exc)
+            return
+        trio.lowlevel.reschedule(call.task, await outcome.acapture(call.step))
 
     def close(self) -> None:
         """The table's task has ended: answer the commands still waiting with their

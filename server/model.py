@@ -88,6 +88,7 @@ from .faults import PAUSED_TEXT, UNAVAILABLE, Pause
 from .seats import Member, Seat, Watch, holding
 from .standings import Tally, key_of
 from .text import clean_chat, unique_name
+from .wire import engine_action as wire_engine_action
 from .wire import played_action
 
 log = logging.getLogger("taki.server")
@@ -360,7 +361,9 @@ class TableModel:
         """Searching bots follow their seat's events (as that seat sees them); the one
         thinking now gets them once it has decided."""
         for index, seat in enumerate(self.seats):
-            bot = seat.bot if seat is not None else None
+            if seat is None or seat.bot is None:  # (a person: most seats, every action)
+                continue
+            bot = seat.bot
             observe = getattr(bot, "observe", None)
             if observe is None:
                 continue
@@ -710,9 +713,8 @@ class TableModel:
             raise ProtocolError("no_game", "no game is being played here")
         if action.seat is not None and action.seat != watch.seat:
             raise ProtocolError("bad_action", f"seat: you sit at seat {watch.seat}")
-        data = action.for_seat(watch.seat)
         try:
-            engine_action = action_from_json(data)
+            engine_action = wire_engine_action(action, watch.seat)
         except TakiError as exc:
             raise ProtocolError(exc.code, exc.message) from None
         holder = self.seats[watch.seat]

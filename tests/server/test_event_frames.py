@@ -5,13 +5,24 @@ every event as each seat and a spectator sees it, with view patches and legal li
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engine import Game, Options, view_of
+from engine.events import DREW
+from engine.events import Event as EngineEvent
 from protocol.codec import view_to_wire
+from protocol.frames import pack
 from protocol.messages import Event
 from protocol.patch import diff_view
 from protocol.versions import SUPPORTED
-from server.wire import event_frame, event_map, legal_action, legal_map
+from server.wire import (
+    event_frame,
+    event_map,
+    legal_action,
+    legal_map,
+    packed_event_map,
+    packed_with_hand,
+)
 
 
 def test_event_frames_match_the_record_encoding() -> None:
@@ -43,3 +54,28 @@ def test_event_frames_match_the_record_encoding() -> None:
                             assert event_frame(seq, data, view, maps) == record.encode(version)
                             checked += 1
     assert checked > 1000
+
+
+def test_a_seats_patch_put_together_from_the_public_one_is_packed_alike() -> None:
+    """A seat's patch is the public patch's bytes with the hand added (server/wire.py
+    ``packed_with_hand``): the very bytes of packing the map, at every size of patch
+    (a one-byte map header up to 15 entries, three bytes beyond) and when the public
+    patch already names a hand."""
+    hand = ["R7", "B1", "color"]
+    for entries in range(20):
+        public: dict[str, Any] = {f"players.{i}.cards": i for i in range(entries)}
+        assert packed_with_hand(public, pack(public), hand) == pack({**public, "hand": hand})
+    named = {"turn": 1, "hand": ["G2"], "lead": "R7"}
+    assert packed_with_hand(named, pack(named), hand) == pack({**named, "hand": hand})
+
+
+def test_packed_event_maps_are_each_viewers_own() -> None:
+    """An event's packed map, kept across events, is the one its viewer may see: a
+    drawer's own cards for the drawer, none for the others, the server's mark kept."""
+    drew = EngineEvent(DREW, 1, cards=("R7", "B2"), amount=2)
+    for _ in range(2):
+        for viewer in (None, 0, 1, 2):
+            for mark in (None, "stand_in", "timeout"):
+                want = pack(event_map(drew, viewer, mark))
+                assert packed_event_map(drew, viewer, mark) == want
+    assert packed_event_map(drew, 1, None) != packed_event_map(drew, 0, None)
