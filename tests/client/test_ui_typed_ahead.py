@@ -3,11 +3,13 @@
 A player typing fast, a paste, or a tmux script sends "n", Tab, "5" in one burst: the
 Tab was spent before the new-table form had its focus, or (the form open) the "5" went
 to the name field before the Tab had moved the focus: the "5" replaced the table's name
-and the seats stayed 4. The same burst lost the letters typed after s (settings) and t
-(chat), or ran them as commands.
+and the seats stayed 4. The same burst lost the letters typed after s (settings), t
+(chat) and e (the address of a server that cannot be reached), or ran them as commands.
 """
 
 from __future__ import annotations
+
+import socket
 
 import pytest
 from textual import events
@@ -16,6 +18,7 @@ from textual.widgets import Input
 
 from client.app import TakiApp
 from client.config import Settings
+from client.screens.cannot_join import CannotJoinScreen
 from client.screens.lobby import CreateTable, LobbyScreen
 from client.screens.settings import SettingsScreen
 from client.screens.table import TableScreen
@@ -99,3 +102,16 @@ async def test_keys_typed_with_t_go_to_the_chat_not_the_game(server: ServerThrea
         await pilot.pause()
         assert app.screen.query_one("#chat-input", Input).value == "dove"
 
+
+@pytest.mark.asyncio
+async def test_keys_typed_with_e_edit_the_address_that_cannot_be_reached() -> None:
+    with socket.socket() as free:  # a port nothing listens on: the join fails
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    app = TakiApp(f"127.0.0.1:{port}", name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, CannotJoinScreen))
+        await pilot.pause()
+        await burst(pilot, "e", "end", "9")
+        await pilot.pause()
+        assert app.screen.query_one("#cj-address", Input).value == f"127.0.0.1:{port}9"
