@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.binding import Binding
 
@@ -36,6 +36,7 @@ from .config import Settings, valid_name
 from .discovery import Browser, list_games
 from .ending import SignalExit
 from .i18n import LANGUAGES, _, choose, set_language
+from .keygate import KeyGate
 from .local import LocalServer, count_others, start_lan_server
 from .net import parse_address
 from .nudge import BEL, Terminal
@@ -134,8 +135,16 @@ class TakiApp(App[None]):
         """How this terminal is told it is your turn (client/nudge.py)."""
         self._title_mine: bool | None = None
         """What the window's title says now (None: not set yet)."""
+        self.keys = KeyGate(self, super().on_event)
+        """Keys in order, each against the focus the one before left (client/keygate.py)."""
 
     # ------------------------------------------------------------ life
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            await self.keys.take(event)
+        else:
+            await super().on_event(event)
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self._tick)

@@ -86,8 +86,10 @@ class CannotJoinScreen(SessionScreen):
             field.value = self.session.server_label
 
     def action_edit(self) -> None:
-        # After this key is handled, or the field would receive the 'e' too.
-        self.call_after_refresh(self.query_one("#cj-address", Input).focus)
+        # At once, not after a refresh: keys typed after the 'e' are let through once
+        # it is handled (client/keygate.py) and go to the field; the 'e' itself went
+        # to the screen's bindings, not to the field.
+        self.set_focus(self.query_one("#cj-address", Input))
 
     def action_back(self) -> None:
         self.post_message(intents.GiveUp())

@@ -1,0 +1,84 @@
+"""Keys handled one after another, each against the focus the key before it left.
+
+Textual routes a key when the app takes it from its queue: to the widget focused at
+that moment. What the key before it did (open a dialog, move the focus) happens later,
+in other message queues: the dialog mounts in its own, ``focus()`` is a callback in the
+app's. Keys that come in one burst (typing fast, a paste, a tmux script) were routed
+before that: "n", Tab, "5" in the lobby opened the new-table form, lost the Tab and
+typed the 5 into the table's name.
+
+So the app lets a key through only when the one before it has gone through every queue
+it passes on its way (the widget it went to, that widget's ancestors, then the app
+twice: once for the key bubbling up to the bindings, once for the callbacks they left,
+such as a focus). The keys in between wait, in order. A marker that cannot be posted
+(its widget is gone) skips that queue; if one is lost all the same, ``PATIENCE``
+seconds let the next key through rather than keeping the keyboard shut.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any
+
+from textual import events
+from textual.app import App
+from textual.dom import DOMNode
+from textual.timer import Timer
+
+PATIENCE = 1.0
+"""Seconds after which a key that has not come through lets the next key go."""
+
+
+class KeyGate:
+    """See the module docstring."""
+
+    def __init__(self, app: App[Any], handle: Callable[[events.Key], Awaitable[None]]) -> None:
+        self.app = app
+        self.handle = handle
+        """What the app does with a key (Textual's routing)."""
+        self.held: deque[events.Key] = deque()
+        self.busy = False
+        """A key is on its way through the queues."""
+        self._round = 0
+        """Which key is on its way: a late marker or timer of an earlier one does nothing."""
+        self._timer: Timer | None = None
+
+    async def take(self, key: events.Key) -> None:
+        """Handle ``key`` now, or after the keys before it."""
+        if self.busy or self.held:
+            self.held.append(key)
+            return
+        await self._through(key)
+
+    async def _through(self, key: events.Key) -> None:
+        self.busy = True
+        self._round += 1
+        this = self._round
+        app = self.app
+        target: DOMNode = app.focused or app.screen
+        path: list[DOMNode] = [target, *target.ancestors]
+        path = [node for node in path if node is not app] + [app, app]
+        self._timer = app.set_timer(PATIENCE, partial(self._done, this))
+        await self.handle(key)
+        self._hop(path, this)
+
+    def _hop(self, path: list[DOMNode], this: int) -> None:
+        """Post the marker to the first queue of ``path``; from there, to the next."""
+        while path:
+            node, rest = path[0], path[1:]
+            if node.call_later(self._hop, rest, this):
+                return
+            path = rest  # gone: nothing of the key can be left in its queue
+        self.app.call_later(self._done, this)
+
+    async def _done(self, this: int) -> None:
+        if this != self._round or not self.busy:
+            return
+        self.busy = False
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if self.held:
+            await self._through(self.held.popleft())

@@ -1,0 +1,117 @@
+"""Keys typed before a dialog has drawn go to the fields they were meant for, in order.
+
+A player typing fast, a paste, or a tmux script sends "n", Tab, "5" in one burst: the
+Tab was spent before the new-table form had its focus, or (the form open) the "5" went
+to the name field before the Tab had moved the focus: the "5" replaced the table's name
+and the seats stayed 4. The same burst lost the letters typed after s (settings), t
+(chat) and e (the address of a server that cannot be reached), or ran them as commands.
+"""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+from textual import events
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from client.app import TakiApp
+from client.config import Settings
+from client.screens.cannot_join import CannotJoinScreen
+from client.screens.lobby import CreateTable, LobbyScreen
+from client.screens.settings import SettingsScreen
+from client.screens.table import TableScreen
+from protocol.messages import TableOptions
+
+from ..support.clientkit import until
+from ..support.server_thread import ServerThread
+
+pytestmark = pytest.mark.usefixtures("config_dir")
+
+
+async def burst(pilot: Pilot[None], *keys: str) -> None:
+    """Send ``keys`` as a terminal does when they come in one read: all of them queued
+    before the app handles the first. (``pilot.press`` waits for the app to go idle
+    after each key, which is slower than any person and hid the fault.)"""
+    app = pilot.app
+    assert app._driver is not None
+    for key in keys:
+        char = {"tab": "\t", "enter": "\r", "escape": "\x1b"}.get(key, key)
+        event = events.Key(key, char if len(char) == 1 else None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await pilot.pause()
+
+
+@pytest.mark.asyncio
+async def test_keys_typed_with_n_fill_the_new_table_form_in_order(
+    server: ServerThread,
+) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, LobbyScreen) and app.session.link is not None)
+        await burst(pilot, "n", "tab", "5")
+        await until(lambda: isinstance(app.screen, CreateTable))
+        await pilot.pause()
+        form = app.screen
+        assert form.query_one("#tname", Input).value == "Ann's table"
+        assert form.query_one("#seats", Input).value == "5"
+
+
+@pytest.mark.asyncio
+async def test_tab_and_a_digit_in_one_burst_fill_the_seats_of_an_open_form(
+    server: ServerThread,
+) -> None:
+    """The form open and focused, Tab and "5" in one read: the "5" was routed to the
+    name field while the Tab was still on its way to the app's bindings."""
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, LobbyScreen) and app.session.link is not None)
+        await pilot.press("n")
+        await until(lambda: isinstance(app.screen, CreateTable)
+                    and app.focused is not None and app.focused.id == "tname")
+        await burst(pilot, "tab", "5")
+        form = app.screen
+        assert form.query_one("#tname", Input).value == "Ann's table"
+        assert form.query_one("#seats", Input).value == "5"
+
+
+@pytest.mark.asyncio
+async def test_keys_typed_with_s_fill_the_name_in_settings(server: ServerThread) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, LobbyScreen) and app.session.link is not None)
+        await burst(pilot, "s", "B", "o", "b")
+        await until(lambda: isinstance(app.screen, SettingsScreen))
+        await pilot.pause()
+        assert app.screen.query_one("#name", Input).value == "Bob"
+
+
+@pytest.mark.asyncio
+async def test_keys_typed_with_t_go_to_the_chat_not_the_game(server: ServerThread) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: app.session.link is not None)
+        app.session.create_table(TableOptions("Test", 2))
+        await until(lambda: isinstance(app.screen, TableScreen)
+                    and app.session.state.info is not None)
+        await pilot.pause()
+        # d draws, o sorts, e ends a turn: each of them a word's letter here.
+        await burst(pilot, "t", "d", "o", "v", "e")
+        await pilot.pause()
+        assert app.screen.query_one("#chat-input", Input).value == "dove"
+
+
+@pytest.mark.asyncio
+async def test_keys_typed_with_e_edit_the_address_that_cannot_be_reached() -> None:
+    with socket.socket() as free:  # a port nothing listens on: the join fails
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    app = TakiApp(f"127.0.0.1:{port}", name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, CannotJoinScreen))
+        await pilot.pause()
+        await burst(pilot, "e", "end", "9")
+        await pilot.pause()
+        assert app.screen.query_one("#cj-address", Input).value == f"127.0.0.1:{port}9"
