@@ -90,6 +90,18 @@ class ColorPicker(ModalScreen[str | None]):
         self.dismiss(color or None)
 
 
+class ChatInput(Input):
+    """The chat box. Enter sends and gives the keys back to the game within the Enter's own
+    handling: a Submitted message would reach the table only after client/keygate.py had
+    let the next key through (it bubbles one queue behind the gate's marker), so that key
+    still went to the box, and was wiped with it."""
+
+    async def action_submit(self) -> None:
+        screen = self.screen
+        if isinstance(screen, TableScreen):
+            screen.send_chat(self)
+
+
 class TableScreen(SessionScreen):
     """See the module docstring."""
 
@@ -180,7 +192,7 @@ class TableScreen(SessionScreen):
             yield RichLog(id="log", markup=False, wrap=True, max_lines=300, min_width=20)
             with Vertical(id="chatbox"):
                 yield RichLog(id="chat", markup=False, wrap=True, max_lines=200, min_width=10)
-                yield Input(placeholder=_("t: chat"), id="chat-input", max_length=CHAT_MAX)
+                yield ChatInput(placeholder=_("t: chat"), id="chat-input", max_length=CHAT_MAX)
         yield HandView(id="hand")
         yield Static(id="keys")
 
@@ -716,13 +728,13 @@ class TableScreen(SessionScreen):
     def on_descendant_blur(self) -> None:
         self.refresh_view()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "chat-input":
-            text = event.value.strip()
-            event.input.value = ""
-            if text:
-                self.post_message(intents.SendChat(text))
-            self.set_focus(None)
+    def send_chat(self, box: Input) -> None:
+        """Send what the chat box holds (if anything) and leave the box."""
+        text = box.value.strip()
+        box.value = ""
+        if text:
+            self.post_message(intents.SendChat(text))
+        self.set_focus(None)
 
     def action_leave(self) -> None:
         """Leave; during a game, only on a second q (a bot then takes the seat)."""

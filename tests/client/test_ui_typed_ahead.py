@@ -115,3 +115,24 @@ async def test_keys_typed_with_e_edit_the_address_that_cannot_be_reached() -> No
         await burst(pilot, "e", "end", "9")
         await pilot.pause()
         assert app.screen.query_one("#cj-address", Input).value == f"127.0.0.1:{port}9"
+
+
+@pytest.mark.asyncio
+async def test_keys_typed_after_enter_in_the_chat_go_to_the_game(server: ServerThread) -> None:
+    """"t", "hi", Enter, then at once "t", "yo": the Enter's Submitted was still on its way
+    up to the table when the second "t" reached the chat box, which was still focused;
+    the table then emptied the box and took the focus away, so "yo" ran as game keys."""
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: app.session.link is not None)
+        app.session.create_table(TableOptions("Test", 2))
+        await until(lambda: isinstance(app.screen, TableScreen)
+                    and app.session.state.info is not None)
+        await pilot.pause()
+        await burst(pilot, "t", "h", "i", "enter", "t", "y", "o")
+        await until(lambda: bool(app.session.chat_lines))
+        await pilot.pause()
+        assert [text for _, text, _ in app.session.chat_lines] == ["hi"]
+        chat = app.screen.query_one("#chat-input", Input)
+        assert app.focused is chat
+        assert chat.value == "yo"
