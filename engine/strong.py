@@ -80,6 +80,22 @@ labelled by the real winner 71.8% (53/66); at horizon 15 / 20, the fitted score 
 more worlds for the same CPU, 72.0% (53/65) / 72.2% (47/58). How a playout cut short is
 scored is not where the points are.
 
+Where the points go: at each of strong's decisions in 300 2-player games against basic
+(deals 9000-9299) the same search was also asked with the true hands (a cheat). Of 6,284
+decisions with a choice it chose otherwise at 2,947 (47%); the honest search asked again
+on other worlds, at 2,201 (35%). The oracle's choices are worth 0.75 a game summed over
+its decisions (equity with the true hands and basic playouts to the end; reruns of the
+honest search: +0.04 net, 0.71 in absolute value), spread over every kind: on a plain
+turn which number (0.085), a number where it draws (0.085), a draw where it plays a
+number (0.045), a Change Colour where it plays a number or draws (0.064), each other kind
+below 0.02 (a run left open 0.018, a TAKI 0.017, +2 stacks 0.010, the +3 window 0.003:
+always breaking it agrees with the honest search). 0.63 of the 0.75 comes while it holds
+5 cards or more, 0.01 at 2 or fewer. The oracle plays a Change Colour 60% more often,
+draws 30% more, a SuperTAKI 30% less, a TAKI 15% less. Bonuses (in win share) leaning
+the choice that way, deals 5000-5399: Change Colour +0.03 73.0% (4/12), TAKI -0.03
+74.2% (16/19), SuperTAKI -0.03 76.5% (10/4) but on deals 7000-7399 70.5% against 70.2%
+(6/5). Its choices come from what it sees; no rule from the seat's own knowledge found.
+
 It is given the seat's view and the seat's (redacted) events, never the Game: the worlds
 are built from those alone, so two games that look the same from the seat give the same
 decision. The budget is a number of playouts, not a clock, so a seeded game replays
