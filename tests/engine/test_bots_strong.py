@@ -188,6 +188,24 @@ def test_a_decision_spends_its_playout_budget_and_no_more(
     assert 400 <= calls <= 480
 
 
+@pytest.mark.parametrize(("lead", "played"), [(0.0, "R5"), (0.2, "supertaki")])
+def test_a_supertaki_is_kept_back_unless_its_playouts_lead_clearly(
+    monkeypatch: pytest.MonkeyPatch, lead: float, played: str
+) -> None:
+    """A SuperTAKI (a wild card) is played only when the playouts rate it clearly above
+    the other candidates: on a tie the search plays another card and keeps it."""
+    import engine.strong as strong
+
+    def rated(g: Game, me: int, horizon: int) -> float:
+        return 0.5 + (lead if g.taki is not None else 0.0)
+
+    monkeypatch.setattr(strong, "_playout", rated)
+    g = game(hands=[["supertaki", "R5", "G1", "B3"], ["B1"] * 6], discard=["R7"], color="R")
+    _seat, mine = next_decision(g)
+    assert next(a.card for a in mine if a.type == "play") == "supertaki"
+    assert StrongBot(0, SMALL).choose(view_of(g, 0), mine).card == played
+
+
 def opponent_hands_in_worlds(g: Game, bot: StrongBot, worlds: int = 200) -> list[list[str]]:
     """Seat 1's hand in each of ``worlds`` worlds the bot deals from seat 0's view."""
     rng = random.Random(7)
