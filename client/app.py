@@ -394,6 +394,7 @@ class TakiApp(App[None]):
         if isinstance(top, StartScreen):
             self.push_screen(LobbyScreen(self.session, quits=bool(self.address)))
         self.push_screen(TableScreen(self.session))
+        self.keys.release()  # (keys typed after the Enter that asked for it come here)
 
     def action_take_back(self) -> None:
         """Play here again after another window took the seat (``replaced``)."""

@@ -30,6 +30,9 @@ from textual.timer import Timer
 PATIENCE = 1.0
 """Seconds after which a key that has not come through lets the next key go."""
 
+AWAIT_SCREEN = 2.0
+"""Seconds keys wait for a screen the server's answer brings (``hold``) at most."""
+
 
 class KeyGate:
     """See the module docstring."""
@@ -44,6 +47,8 @@ class KeyGate:
         self._round = 0
         """Which key is on its way: a late marker or timer of an earlier one does nothing."""
         self._timer: Timer | None = None
+        self._holding = 0
+        """The round a ``hold`` took (0: none): only ``release`` or its timer ends it."""
 
     async def take(self, key: events.Key) -> None:
         """Handle ``key`` now, or after the keys before it."""
@@ -64,6 +69,22 @@ class KeyGate:
         await self.handle(key)
         self._hop(path, this)
 
+    def hold(self, seconds: float = AWAIT_SCREEN) -> None:
+        """Keep the keys from now on until ``release`` (or ``seconds``): what was asked
+        brings a screen with the server's answer (Enter on the new-table form opens the
+        table), and keys typed after it belong there, not to the screen left behind."""
+        self.busy = True
+        self._round += 1
+        self._holding = self._round
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.app.set_timer(seconds, partial(self._done, self._round))
+
+    def release(self) -> None:
+        """The screen a ``hold`` waited for is in place: the keys kept go to it."""
+        if self._holding and self._holding == self._round:
+            self.app.call_after_refresh(self._done, self._round)
+
     def _hop(self, path: list[DOMNode], this: int) -> None:
         """Post the marker to the first queue of ``path``; from there, to the next."""
         while path:
@@ -77,6 +98,7 @@ class KeyGate:
         if this != self._round or not self.busy:
             return
         self.busy = False
+        self._holding = 0
         if self._timer is not None:
             self._timer.stop()
             self._timer = None

@@ -136,3 +136,23 @@ async def test_keys_typed_after_enter_in_the_chat_go_to_the_game(server: ServerT
         chat = app.screen.query_one("#chat-input", Input)
         assert app.focused is chat
         assert chat.value == "yo"
+
+
+@pytest.mark.asyncio
+async def test_keys_typed_after_enter_on_the_new_table_form_go_to_the_new_table(
+    server: ServerThread,
+) -> None:
+    """Enter on the form, then at once "t", "hi": the table comes with the server's
+    answer, later than the keys; they went to the lobby (where q would quit)."""
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, LobbyScreen) and app.session.link is not None)
+        await pilot.press("n")
+        await until(lambda: isinstance(app.screen, CreateTable)
+                    and app.focused is not None and app.focused.id == "tname")
+        await burst(pilot, "enter", "t", "h", "i")
+        await until(lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        chat = app.screen.query_one("#chat-input", Input)
+        assert app.focused is chat
+        assert chat.value == "hi"
