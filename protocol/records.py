@@ -311,10 +311,10 @@ class Record:
     __slots__ = ()
 
     WIRE_NAME: ClassVar[str] = ""
+    """How error messages name the record (a message's type, or a field)."""
     INTERNED: ClassVar[bool] = False
     """Read as a field, kept and handed out again for the same map (``_interned``):
     for small records that recur, the same few over and over (a game action)."""
-    """How error messages name the record (a message's type, or a field)."""
 
     def __post_init__(self) -> None:
         owner = self.WIRE_NAME or type(self).__name__

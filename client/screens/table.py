@@ -148,9 +148,9 @@ class TableScreen(SessionScreen):
         self._banner_seq = 0
         self._banner_timer: Timer | None = None
         self._spare = 0
+        """Rows the log leaves free (where the leading card is drawn large)."""
         self._fitted = -1
         """The rows of the parts around the log (``FIXED``) when its box was last fitted."""
-        """Rows the log leaves free (where the leading card is drawn large)."""
         self._hint_news = session.hint_news
         """The session's hints shown so far (``_take_hint``)."""
 

@@ -44,6 +44,23 @@ async def burst(pilot: Pilot[None], *keys: str) -> None:
     await pilot.pause()
 
 
+
+async def at_a_new_table(app: TakiApp, pilot: Pilot[None]) -> None:
+    """Open a 2-seat table and wait until its screen shows it."""
+    await until(lambda: app.session.link is not None)
+    app.session.create_table(TableOptions("Test", 2))
+    await until(lambda: isinstance(app.screen, TableScreen) and app.session.state.info is not None)
+    await pilot.pause()
+
+
+async def the_new_table_form(app: TakiApp, pilot: Pilot[None]) -> None:
+    """Press n in the lobby and wait until the form is open, its name field focused."""
+    await until(lambda: isinstance(app.screen, LobbyScreen) and app.session.link is not None)
+    await pilot.press("n")
+    await until(lambda: isinstance(app.screen, CreateTable)
+                and app.focused is not None and app.focused.id == "tname")
+
+
 @pytest.mark.asyncio
 async def test_keys_typed_with_n_fill_the_new_table_form_in_order(
     server: ServerThread,
@@ -67,10 +84,7 @@ async def test_tab_and_a_digit_in_one_burst_fill_the_seats_of_an_open_form(
     name field while the Tab was still on its way to the app's bindings."""
     app = TakiApp(f"127.0.0.1:{server.port}", name="Ann", settings=Settings())
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(lambda: isinstance(app.screen, LobbyScreen) and app.session.link is not None)
-        await pilot.press("n")
-        await until(lambda: isinstance(app.screen, CreateTable)
-                    and app.focused is not None and app.focused.id == "tname")
+        await the_new_table_form(app, pilot)
         await burst(pilot, "tab", "5")
         form = app.screen
         assert form.query_one("#tname", Input).value == "Ann's table"
@@ -92,11 +106,7 @@ async def test_keys_typed_with_s_fill_the_name_in_settings(server: ServerThread)
 async def test_keys_typed_with_t_go_to_the_chat_not_the_game(server: ServerThread) -> None:
     app = TakiApp(f"127.0.0.1:{server.port}", name="Ann", settings=Settings())
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(lambda: app.session.link is not None)
-        app.session.create_table(TableOptions("Test", 2))
-        await until(lambda: isinstance(app.screen, TableScreen)
-                    and app.session.state.info is not None)
-        await pilot.pause()
+        await at_a_new_table(app, pilot)
         # d draws, o sorts, e ends a turn: each of them a word's letter here.
         await burst(pilot, "t", "d", "o", "v", "e")
         await pilot.pause()
@@ -124,11 +134,7 @@ async def test_keys_typed_after_enter_in_the_chat_go_to_the_game(server: ServerT
     the table then emptied the box and took the focus away, so "yo" ran as game keys."""
     app = TakiApp(f"127.0.0.1:{server.port}", name="Ann", settings=Settings())
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(lambda: app.session.link is not None)
-        app.session.create_table(TableOptions("Test", 2))
-        await until(lambda: isinstance(app.screen, TableScreen)
-                    and app.session.state.info is not None)
-        await pilot.pause()
+        await at_a_new_table(app, pilot)
         await burst(pilot, "t", "h", "i", "enter", "t", "y", "o")
         await until(lambda: bool(app.session.chat_lines))
         await pilot.pause()
@@ -146,10 +152,7 @@ async def test_keys_typed_after_enter_on_the_new_table_form_go_to_the_new_table(
     answer, later than the keys; they went to the lobby (where q would quit)."""
     app = TakiApp(f"127.0.0.1:{server.port}", name="Ann", settings=Settings())
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(lambda: isinstance(app.screen, LobbyScreen) and app.session.link is not None)
-        await pilot.press("n")
-        await until(lambda: isinstance(app.screen, CreateTable)
-                    and app.focused is not None and app.focused.id == "tname")
+        await the_new_table_form(app, pilot)
         await burst(pilot, "enter", "t", "h", "i")
         await until(lambda: isinstance(app.screen, TableScreen))
         await pilot.pause()
