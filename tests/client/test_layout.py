@@ -230,6 +230,31 @@ async def test_the_kings_prompt_and_its_key_are_shown_only_to_the_seat_that_acts
         assert ("King: play any card or end the turn (e)" in status) == (turn == 0), status
 
 
+RUNS_BG = {"B": "серия със синьо TAKI", "G": "серия със зелено TAKI",
+           "R": "серия с червено TAKI", "Y": "серия с жълто TAKI"}
+"""Bulgarian "с" is "със" before a word that begins with с or з."""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["bg"], indirect=True)
+async def test_the_bulgarian_run_says_sas_before_blue_and_green(lang: str) -> None:
+    """A tmux game at 80x24 showed "серия с синьо TAKI" under the leading card."""
+    del lang
+    app = TakiApp(name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        for color, said in RUNS_BG.items():
+            pos = position(hands=[[f"{color}3", "R9"], ["B1"] * 3], color=color,
+                           discard=[f"{color}taki", f"{color}5"],
+                           taki={"color": color, "by": 0, "cards": 1, "open": False})
+            Table(app, pos).snapshot()
+            hand = sorted([f"{color}3", "R9"])
+            await until(lambda hand=hand: isinstance(app.screen, TableScreen)
+                        and sorted(app.session.state.hand) == hand)
+            await settled(pilot)
+            status = str(app.screen.query_one("#status").render())
+            assert said in status, status
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize(("size", "wide"), [((120, 40), True), ((80, 24), False)])
 async def test_the_players_panel_spreads_at_120x40(server: ServerThread,
