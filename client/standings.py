@@ -7,6 +7,8 @@ chat. Names come from the network and are made inert (client/safe.py) first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from protocol.limits import NAME_MAX, TABLE_NAME_MAX
 from protocol.standings import StandingLine, Standings
 
@@ -22,6 +24,32 @@ def heading(table: str, standings: Standings | None) -> str:
     return ngettext(
         "Standings of {table} after {n} game:", "Standings of {table} after {n} games:", n
     ).format(table=inert(table, TABLE_NAME_MAX), n=n)
+
+
+def ranks(lines: Sequence[StandingLine]) -> list[int]:
+    """Each line's place in the standings: lines level on all the standings rank by
+    (wins, then places, then fewest games: PROTOCOL.md section 9.8) share one, the next
+    line after them taking its own position ("1. 2. 2. 2. 5."). The server orders
+    level lines by name, which ranks no one: after a first game every loser had been
+    "2.", "3.", "4." in alphabetical order, though none did better than another.
+
+    This is standard competition ranking, as results lists number ties: the repeated
+    number needs no word, so it reads the same in all five languages and costs no
+    width at 80 columns; "2=" is a British form, and "ex aequo" or "T2" would need a
+    translated word on each line."""
+    out: list[int] = []
+    for i, line in enumerate(lines):
+        level = i > 0 and _level(line) == _level(lines[i - 1])
+        out.append(out[-1] if level else i + 1)
+    return out
+
+
+def _level(line: StandingLine) -> tuple[object, ...]:
+    """What the standings rank a line by; lines with the same are level."""
+    places = list(line.places)
+    while places and not places[-1]:
+        places.pop()
+    return (line.wins, tuple(places), line.games)
 
 
 def line_text(rank: int, line: StandingLine) -> str:
@@ -70,7 +98,8 @@ def standings_lines(table: str, standings: Standings | None, *, versus: bool = T
     out = [heading(table, standings)]
     if standings is None or not standings.games:
         return out
-    out += [line_text(i + 1, line) for i, line in enumerate(standings.lines)]
+    out += [line_text(rank, line) for rank, line in zip(ranks(standings.lines),
+                                                        standings.lines, strict=True)]
     if versus:
         out += versus_lines(standings)
     return out

@@ -114,6 +114,25 @@ def test_each_languages_noun_agrees_with_its_number_of_games(lang: str) -> None:
         assert line_text(1, line) == f"1. {expected}"
 
 
+AFTER_ONE_GAME = Standings(
+    2,
+    (StandingLine("Dana", 2, 1), StandingLine("Avi", 1, 0, bot="basic"),
+     StandingLine("Noa", 1, 0), StandingLine("Tal", 1, 0), StandingLine("Eli", 2, 0)),
+)
+"""Dana won; Avi, Noa and Tal lost their one game; Eli lost two: level on wins, then
+places, then fewest games, the three share 2nd place and Eli is 5th."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "bg", "is", "kn"], indirect=True)
+def test_players_level_on_the_standings_share_a_place(lang: str) -> None:
+    """After a first game at 80x24 the losers read "2. Avi ... 3. Noa ... 4. Tal", in
+    alphabetical order, as if one had done better than another."""
+    del lang
+    lines = standings_lines("Friday", AFTER_ONE_GAME)[1:]
+    ranks = [line.split(" ", 1)[0] for line in lines]
+    assert ranks == ["1.", "2.", "2.", "2.", "5."], lines
+
+
 @pytest.mark.parametrize("lang", ["fr"], indirect=True)
 def test_french_says_de_parties_after_a_million_games(lang: str) -> None:
     """French puts "de" between a million and its noun ("1 million de parties", CLDR
