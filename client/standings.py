@@ -60,9 +60,11 @@ def line_text(rank: int, line: StandingLine) -> str:
         text = ngettext("{name} won {wins} of {n} game.", "{name} won {wins} of {n} games.",
                         line.games, wins=line.wins)
     else:
-        text = ngettext("{name} (a bot) won {wins} of {n} game.",
-                        "{name} (a bot) won {wins} of {n} games.", line.games, wins=line.wins)
-    parts = [f"{rank}. " + text.format(name=name, wins=line.wins, n=line.games)]
+        # "{bot}" is the bot as the head-to-heads and the table write it ("Noa [bot]").
+        text = ngettext("{bot} won {wins} of {n} game.", "{bot} won {wins} of {n} games.",
+                        line.games, wins=line.wins)
+    parts = [f"{rank}. " + text.format(name=name, bot=_who(line), wins=line.wins,
+                                       n=line.games)]
     if len(line.places) > 1:  # places beyond the winner's: play_for_places
         counts = ", ".join(str(c) for c in line.places)
         parts.append(_("Places from first to last: {counts}.").format(counts=counts))
@@ -75,20 +77,24 @@ def line_text(rank: int, line: StandingLine) -> str:
 
 
 def versus_lines(standings: Standings) -> list[str]:
-    """Head-to-head, one pair a line: "Dana 2–1 Noa [bot]" (games each finished ahead)."""
-    if not standings.versus:
+    """Head-to-head, one pair a line: "Dana 2–1 Noa [bot]" (games each finished ahead).
+    Pairs whose games together decided nothing between them (0–0: two who lost a game
+    without places) are left out: at four seats they were half the list."""
+    decided = [pair for pair in standings.versus if pair.a_ahead or pair.b_ahead]
+    if not decided:
         return []
     out = [_("Head to head, in games finished ahead of the other:")]
     lines = standings.lines
-    for pair in standings.versus:
+    for pair in decided:
         a, b = _who(lines[pair.a]), _who(lines[pair.b])
         out.append(f"  {a} {pair.a_ahead}–{pair.b_ahead} {b}")
     return out
 
 
 def _who(line: StandingLine) -> str:
-    """A line's name as the head-to-heads show it: a bot marked as the table marks it, so
-    a person and the bot that took over their seat (same name) are told apart."""
+    """A line's name as the standings show it: a bot marked as the table marks it
+    ("Noa [bot]"), so a person and the bot that took over their seat (same name) are
+    told apart. The lines' own templates ("{name} [bot] won ...") say it the same way."""
     name = inert(line.name, NAME_MAX)
     return name if line.bot is None else f"{name} [{_('bot')}]"
 

@@ -501,9 +501,9 @@ PLURALS: dict[str, dict[str, str]] = {
         'one': '{name} спечели {wins} от {n} игра.',
         'other': '{name} спечели {wins} от {n} игри.',
     },
-    '{name} (a bot) won {wins} of {n} game.': {
-        'one': '{name} (бот) спечели {wins} от {n} игра.',
-        'other': '{name} (бот) спечели {wins} от {n} игри.',
+    '{bot} won {wins} of {n} game.': {
+        'one': '{bot} спечели {wins} от {n} игра.',
+        'other': '{bot} спечели {wins} от {n} игри.',
     },
     "{n} card": {
         "one": "{n} карта",

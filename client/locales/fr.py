@@ -521,10 +521,10 @@ PLURALS: dict[str, dict[str, str]] = {
         'many': '{name} a gagné {wins} de parties sur {n}.',
         'other': '{name} a gagné {wins} parties sur {n}.',
     },
-    '{name} (a bot) won {wins} of {n} game.': {
-        'one': '{name} (un bot) a gagné {wins} partie sur {n}.',
-        'many': '{name} (un bot) a gagné {wins} de parties sur {n}.',
-        'other': '{name} (un bot) a gagné {wins} parties sur {n}.',
+    '{bot} won {wins} of {n} game.': {
+        'one': '{bot} a gagné {wins} partie sur {n}.',
+        'many': '{bot} a gagné {wins} de parties sur {n}.',
+        'other': '{bot} a gagné {wins} parties sur {n}.',
     },
     "{n} card": {
         "one": "{n} carte",
@@ -570,7 +570,7 @@ PLURALS: dict[str, dict[str, str]] = {
 PLURAL_BY: dict[str, str] = {
     # "a gagné 1 partie sur 2": the noun goes with the wins, not with the games played.
     "{name} won {wins} of {n} game.": "wins",
-    "{name} (a bot) won {wins} of {n} game.": "wins",
+    "{bot} won {wins} of {n} game.": "wins",
 }
 
 RULES = """\

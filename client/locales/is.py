@@ -503,9 +503,9 @@ PLURALS: dict[str, dict[str, str]] = {
         'one': '{name} vann {wins} af {n} leik.',
         'other': '{name} vann {wins} af {n} leikjum.',
     },
-    '{name} (a bot) won {wins} of {n} game.': {
-        'one': '{name} (tölva) vann {wins} af {n} leik.',
-        'other': '{name} (tölva) vann {wins} af {n} leikjum.',
+    '{bot} won {wins} of {n} game.': {
+        'one': '{bot} vann {wins} af {n} leik.',
+        'other': '{bot} vann {wins} af {n} leikjum.',
     },
     "{n} card": {
         "one": "{n} spil",

@@ -510,9 +510,9 @@ PLURALS: dict[str, dict[str, str]] = {
         'one': '{name} {n} ಆಟದಲ್ಲಿ {wins} ಗೆದ್ದರು.',
         'other': '{name} {n} ಆಟಗಳಲ್ಲಿ {wins} ಗೆದ್ದರು.',
     },
-    '{name} (a bot) won {wins} of {n} game.': {
-        'one': '{name} (ಬಾಟ್) {n} ಆಟದಲ್ಲಿ {wins} ಗೆದ್ದಿತು.',
-        'other': '{name} (ಬಾಟ್) {n} ಆಟಗಳಲ್ಲಿ {wins} ಗೆದ್ದಿತು.',
+    '{bot} won {wins} of {n} game.': {
+        'one': '{bot} {n} ಆಟದಲ್ಲಿ {wins} ಗೆದ್ದಿತು.',
+        'other': '{bot} {n} ಆಟಗಳಲ್ಲಿ {wins} ಗೆದ್ದಿತು.',
     },
     "{n} card": {
         "one": "{n} ಕಾರ್ಡ್",
