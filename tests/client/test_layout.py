@@ -16,7 +16,9 @@ from client.widgets.cards import (
     TILE_KEYS,
     CardTile,
     HandView,
+    card_text,
     cards_line,
+    color_initial,
     sort_hand,
     symbol,
     tile_key,
@@ -286,20 +288,46 @@ async def test_the_players_panel_spreads_at_120x40(server: ServerThread,
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
 def test_a_hand_cut_at_the_end_counts_the_rest_in_words(lang: str) -> None:
     """A game-over hand too long for its room said '+2' for two more cards: in tmux,
-    'Gu+2 +2' read as two +2 cards. The count now says '2 more', as the hand's signs do."""
+    'Gu+2 +2' read as two +2 cards. The count now says '(2 more)', as the hand's signs
+    do, in brackets: after cards shown as bare numbers, 'R 1 3 4 7 more' read as four
+    cards."""
     hand = ["R1", "R3", "R4", "R5", "G+2", "Y+2", "Y4", "Y5"]
     i18n.set_language(lang)
     try:
         line = cards_line(hand, 20).plain
         more = i18n._("{n} more")
+        initials = {color_initial(c) for c in "RGBY"}
     finally:
         i18n.set_language("en")
     assert cell_len(line) <= 20, line
-    counts = [k for k in range(1, len(hand)) if line.endswith(" " + more.format(n=k))]
-    assert counts, f"{lang}: no '{more}' count at the end of {line!r}"
-    shown = line[: -len(more.format(n=counts[0]))].split()
+    counts = [k for k in range(1, len(hand))
+              if line.endswith(" (" + more.format(n=k) + ")")]
+    assert counts, f"{lang}: no '({more})' count at the end of {line!r}"
+    shown = [w for w in line[: -len(more.format(n=counts[0])) - 2].split()
+             if w not in initials]
     assert len(shown) + counts[0] == len(hand), line
-    assert cards_line(hand, 80).plain.split()[-1].endswith("+2")  # all fit: no count
+    assert cards_line(hand, 80).plain.split()[-1] == "+2"  # all fit: no count
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_a_game_over_hand_shows_the_hands_tiles_not_card_codes(lang: str) -> None:
+    """At 80x24 a finished game showed "Bob 4 cards GPLUS B3 B8 BTAKI": the colour's
+    initial glued to each label read as the engine's card codes. Each card is now the
+    hand's tile (its label on its colour), the initial once before each colour's cards,
+    as the hand's tiles carry it above them."""
+    hand = ["Btaki", "B8", "Gplus", "B3", "king"]
+    i18n.set_language(lang)
+    try:
+        line = cards_line(hand, 80)
+        want = [color_initial("G"), symbol("Gplus", 4), color_initial("B"), "3", "8", "TAKI",
+                symbol("king", 4)]
+        tiles = {code: (symbol(code, 4), card_text(code).style) for code in hand}
+    finally:
+        i18n.set_language("en")
+    assert line.plain.split() == want, line.plain
+    spans = [(line.plain[s.start:s.end], s.style) for s in line.spans]
+    for code, tile in tiles.items():
+        assert tile in spans, f"{code}: {tile} not drawn as the hand draws it in {spans}"
 
 
 @pytest.mark.asyncio
