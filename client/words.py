@@ -86,6 +86,21 @@ def card_words(code: str) -> str:
     return phrases["number"].format(number=symbol)
 
 
+def taki_run_words(color: str, is_open: bool) -> str:
+    """A TAKI run under way, for the status line: "open blue TAKI", "blue TAKI run".
+    The run is a whole phrase per colour, as the cards are (``_coloured``): Bulgarian
+    says "серия със синьо TAKI" but "серия с червено TAKI" (с becomes със before с or
+    з), which no one template filled with the card can say."""
+    if is_open:
+        return _("open {taki}").format(taki=card_words(f"{color}taki"))
+    return {
+        "R": _("red TAKI run"),
+        "G": _("green TAKI run"),
+        "B": _("blue TAKI run"),
+        "Y": _("yellow TAKI run"),
+    }.get(color, "?")
+
+
 def cards_count(n: int) -> str:
     """A number of cards as a label ('8 cards' beside a name)."""
     return ngettext("{n} card", "{n} cards", n).format(n=n)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Game
+from protocol.limits import MAX_SEATS
 from protocol.standings import LINES_MAX, StandingLine, Standings, Versus
 
 from .seats import Seat
@@ -49,7 +50,12 @@ class Line:
     """Of ``games``, those in which they were given a hint (server/hints.py)."""
 
     def sort_key(self) -> tuple[Any, ...]:
-        return (-self.wins, [-p for p in self.places], self.games, self.name.casefold())
+        """Most wins, most 2nd places, ..., fewest games (PROTOCOL.md 9.8), then the
+        name, which only orders lines level on all of those (the client numbers them
+        alike). The places are padded to a seat each: a line with none is not ahead of
+        one that came 2nd because its list is shorter."""
+        places = [-p for p in self.places] + [0] * (MAX_SEATS - len(self.places))
+        return (-self.wins, places, self.games, self.name.casefold())
 
 
 def rank_of(game: Game, seat: int) -> int | None:

@@ -52,7 +52,7 @@ MESSAGES: dict[str, str] = {
     "Cannot reach {address}: {reason}": "{address} е недостъпен: {reason}",
     "host:port": "хост:порт",
     "e edit the address · b back · q quit": "e промяна на адреса · b назад · q изход",
-    "Cannot join {address}": "Не може да се влезе в {address}",
+    "Cannot join {address}": "Неуспешно свързване към {address}",
     "Trying again now...": "Нов опит...",
     "Trying again in {seconds} s (attempt {attempt}).": (
         "Нов опит след {seconds} с (опит {attempt})."
@@ -188,7 +188,7 @@ MESSAGES: dict[str, str] = {
     "Looking for games on your network...": "Търсят се игри във вашата мрежа...",
     "open tables: {count}": "отворени маси: {count}",
     "another version of taki": "друга версия на taki",
-    "Joining {address}...": "Свързване с {address}...",
+    "Joining {address}...": "Свързване към {address}...",
     "Bots: {level} (l changes)": "Ниво на ботовете: {level} (l сменя)",
     "Starting a table with three bots...": "Създава се маса с три бота...",
     "Starting a server for your LAN...": "Стартира се сървър за локалната ви мрежа...",
@@ -215,7 +215,10 @@ MESSAGES: dict[str, str] = {
     "+2 stack: {n}": "натрупани +2: {n}",
     "+3 from {name}": "+3 от {name}",
     "open {taki}": "отворено {taki}",
-    "{taki} run": "серия с {taki}",
+    "red TAKI run": "серия с червено TAKI",
+    "green TAKI run": "серия със зелено TAKI",
+    "blue TAKI run": "серия със синьо TAKI",
+    "yellow TAKI run": "серия с жълто TAKI",
     "Plus: play one more card or draw": "Плюс: изиграйте още една карта или теглете",
     "King: play any card or end the turn (e)": (
         "Крал: изиграйте коя да е карта или приключете хода (e)"
@@ -498,9 +501,9 @@ PLURALS: dict[str, dict[str, str]] = {
         'one': '{name} спечели {wins} от {n} игра.',
         'other': '{name} спечели {wins} от {n} игри.',
     },
-    '{name} (a bot) won {wins} of {n} game.': {
-        'one': '{name} (бот) спечели {wins} от {n} игра.',
-        'other': '{name} (бот) спечели {wins} от {n} игри.',
+    '{bot} won {wins} of {n} game.': {
+        'one': '{bot} спечели {wins} от {n} игра.',
+        'other': '{bot} спечели {wins} от {n} игри.',
     },
     "{n} card": {
         "one": "{n} карта",

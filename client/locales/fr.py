@@ -224,7 +224,10 @@ MESSAGES: dict[str, str] = {
     "+2 stack: {n}": "+2 cumulés : {n}",
     "+3 from {name}": "+3 joué par {name}",
     "open {taki}": "{taki} ouvert",
-    "{taki} run": "série du {taki}",
+    "red TAKI run": "série du TAKI rouge",
+    "green TAKI run": "série du TAKI vert",
+    "blue TAKI run": "série du TAKI bleu",
+    "yellow TAKI run": "série du TAKI jaune",
     "Plus: play one more card or draw": "Plus : jouez une carte de plus ou piochez",
     "King: play any card or end the turn (e)": "Roi : jouez librement ou finissez le tour (e)",
     "Your move!": "À vous de jouer !",
@@ -518,10 +521,10 @@ PLURALS: dict[str, dict[str, str]] = {
         'many': '{name} a gagné {wins} de parties sur {n}.',
         'other': '{name} a gagné {wins} parties sur {n}.',
     },
-    '{name} (a bot) won {wins} of {n} game.': {
-        'one': '{name} (un bot) a gagné {wins} partie sur {n}.',
-        'many': '{name} (un bot) a gagné {wins} de parties sur {n}.',
-        'other': '{name} (un bot) a gagné {wins} parties sur {n}.',
+    '{bot} won {wins} of {n} game.': {
+        'one': '{bot} a gagné {wins} partie sur {n}.',
+        'many': '{bot} a gagné {wins} de parties sur {n}.',
+        'other': '{bot} a gagné {wins} parties sur {n}.',
     },
     "{n} card": {
         "one": "{n} carte",
@@ -567,7 +570,7 @@ PLURALS: dict[str, dict[str, str]] = {
 PLURAL_BY: dict[str, str] = {
     # "a gagné 1 partie sur 2": the noun goes with the wins, not with the games played.
     "{name} won {wins} of {n} game.": "wins",
-    "{name} (a bot) won {wins} of {n} game.": "wins",
+    "{bot} won {wins} of {n} game.": "wins",
 }
 
 RULES = """\

@@ -221,7 +221,10 @@ MESSAGES: dict[str, str] = {
     "+2 stack: {n}": "+2 stafli: {n}",
     "+3 from {name}": "{name} spilaði +3",
     "open {taki}": "opið {taki}",
-    "{taki} run": "röð: {taki}",
+    "red TAKI run": "röð: rautt TAKI",
+    "green TAKI run": "röð: grænt TAKI",
+    "blue TAKI run": "röð: blátt TAKI",
+    "yellow TAKI run": "röð: gult TAKI",
     "Plus: play one more card or draw": "Plús: settu eitt spil í viðbót eða dragðu",
     "King: play any card or end the turn (e)": "Kóngur: hvaða spil sem er eða ljúktu umferð (e)",
     "Your move!": "Þú átt leik!",
@@ -500,9 +503,9 @@ PLURALS: dict[str, dict[str, str]] = {
         'one': '{name} vann {wins} af {n} leik.',
         'other': '{name} vann {wins} af {n} leikjum.',
     },
-    '{name} (a bot) won {wins} of {n} game.': {
-        'one': '{name} (tölva) vann {wins} af {n} leik.',
-        'other': '{name} (tölva) vann {wins} af {n} leikjum.',
+    '{bot} won {wins} of {n} game.': {
+        'one': '{bot} vann {wins} af {n} leik.',
+        'other': '{bot} vann {wins} af {n} leikjum.',
     },
     "{n} card": {
         "one": "{n} spil",

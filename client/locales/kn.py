@@ -224,7 +224,10 @@ MESSAGES: dict[str, str] = {
     "+2 stack: {n}": "+2 ರಾಶಿ: {n}",
     "+3 from {name}": "{name} ಹಾಕಿದ +3",
     "open {taki}": "ತೆರೆದ {taki}",
-    "{taki} run": "{taki} ಸರಣಿ",
+    "red TAKI run": "ಕೆಂಪು TAKI ಸರಣಿ",
+    "green TAKI run": "ಹಸಿರು TAKI ಸರಣಿ",
+    "blue TAKI run": "ನೀಲಿ TAKI ಸರಣಿ",
+    "yellow TAKI run": "ಹಳದಿ TAKI ಸರಣಿ",
     "Plus: play one more card or draw": "ಪ್ಲಸ್: ಇನ್ನೊಂದು ಕಾರ್ಡ್ ಹಾಕಿ ಅಥವಾ ತೆಗೆಯಿರಿ",
     "King: play any card or end the turn (e)": "ರಾಜ: ಯಾವುದೇ ಕಾರ್ಡ್ ಹಾಕಿ ಅಥವಾ ಸರದಿ ಮುಗಿಸಿ (e)",
     "Your move!": "ನಿಮ್ಮ ಸರದಿ!",
@@ -507,9 +510,9 @@ PLURALS: dict[str, dict[str, str]] = {
         'one': '{name} {n} ಆಟದಲ್ಲಿ {wins} ಗೆದ್ದರು.',
         'other': '{name} {n} ಆಟಗಳಲ್ಲಿ {wins} ಗೆದ್ದರು.',
     },
-    '{name} (a bot) won {wins} of {n} game.': {
-        'one': '{name} (ಬಾಟ್) {n} ಆಟದಲ್ಲಿ {wins} ಗೆದ್ದಿತು.',
-        'other': '{name} (ಬಾಟ್) {n} ಆಟಗಳಲ್ಲಿ {wins} ಗೆದ್ದಿತು.',
+    '{bot} won {wins} of {n} game.': {
+        'one': '{bot} {n} ಆಟದಲ್ಲಿ {wins} ಗೆದ್ದಿತು.',
+        'other': '{bot} {n} ಆಟಗಳಲ್ಲಿ {wins} ಗೆದ್ದಿತು.',
     },
     "{n} card": {
         "one": "{n} ಕಾರ್ಡ್",

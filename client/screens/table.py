@@ -45,7 +45,7 @@ from ..widgets.cards import (
     sort_hand,
 )
 from ..widgets.keybar import bar_width, fit_keys
-from ..words import card_words, cards_count, color_word, refusal, seconds
+from ..words import card_words, cards_count, color_word, refusal, seconds, taki_run_words
 from .base import SessionScreen
 from .standings import StandingsScreen
 
@@ -504,9 +504,7 @@ class TableScreen(SessionScreen):
             parts.append(t)
         taki = view.taki
         if taki:
-            card = card_words(f"{taki.color}taki")
-            kind = _("open {taki}") if taki.open else _("{taki} run")
-            parts.append(Text(kind.format(taki=card), style="bold"))
+            parts.append(Text(taki_run_words(taki.color, taki.open), style="bold"))
         if view.follow == FOLLOW_PLUS:
             parts.append(Text(_("Plus: play one more card or draw")))
         if view.follow == FOLLOW_KING and state.legal:

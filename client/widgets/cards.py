@@ -135,28 +135,37 @@ def card_text(code: str, *, dim: bool = False, width: int = 0, tagged: bool = Fa
 
 
 def cards_line(cards: list[str], room: int) -> Text:
-    """A hand shown at the end of a game, in at most ``room`` cells: each card as its
-    colour's initial and short label on its colour ('R7 GSTOP'), sorted; what does not
-    fit is counted in words ('2 more', as the hand's signs say): '+2' read as a card."""
+    """A hand shown at the end of a game, in at most ``room`` cells: sorted, each card
+    its label on its colour as the hand's tiles draw it (``card_text``), one cell
+    apart; the colour's initial, which the hand's tiles carry above them, goes once
+    before each colour's cards ('R 7 9 G STOP'), never glued to a label: 'GSTOP B3
+    BTAKI' read as the engine's card codes. The tiles' padding is left out, so a hand
+    takes no more cells than it did glued. What does not fit is counted in words
+    and brackets ('(2 more)', as the hand's signs say): '+2' read as a card."""
     out = Text()
     shown = sort_hand(cards)
 
     def more(n: int) -> str:
-        return _("{n} more").format(n=n)
+        # In brackets: "R 1 3 4 7 more" read as four cards and a word.
+        return "(" + _("{n} more").format(n=n) + ")"
 
+    before: str | None = None
     for i, code in enumerate(shown):
         col = COLOR_OF.get(code) if code in CODES else None
-        label = color_initial(col) + symbol(code, SHORT_LABEL_CELLS)
+        piece = Text(" " if i else "")
+        if col is not None and (i == 0 or col != before):
+            piece.append(color_initial(col) + " ", style="bold")
+        piece.append(symbol(code, SHORT_LABEL_CELLS), style=card_text(code).style)
         rest = len(shown) - i - 1
         reserve = cell_len(" " + more(rest)) if rest else 0
-        lead = " " if i else ""
-        if out.cell_len + cell_len(lead + label) + reserve > room:
+        if out.cell_len + piece.cell_len + reserve > room:
+            lead = " " if i else ""
             left = more(len(shown) - i)
             out.append(lead + left if out.cell_len + cell_len(lead + left) <= room else "",
                        style="bold")
             break
-        out.append(lead)
-        out.append(label, style=f"bold {FOREGROUND[col]} on {BACKGROUND[col]}")
+        out.append_text(piece)
+        before = col
     return out
 
 

@@ -226,8 +226,8 @@ async def test_the_game_over_screen_shows_who_held_what(server: ServerThread) ->
         lines = str(players.render()).splitlines()
         mine, noa, avi = lines[1:4]
         assert "R7" not in mine and "KING" not in mine
-        assert noa.endswith("R7 GSTOP B+2"), noa
-        assert avi.endswith("Y9 KING"), avi
+        assert noa.endswith("R 7 G STOP B +2"), noa
+        assert avi.endswith("Y 9 KING"), avi
 
 
 @pytest.mark.asyncio

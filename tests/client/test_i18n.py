@@ -465,6 +465,17 @@ def test_french_never_elides_before_a_name() -> None:
     assert not found, found
 
 
+def test_bulgarian_never_puts_s_or_v_before_a_slot() -> None:
+    """"с" and "в" take a vowel ("със", "във") before с/з and в/ф, which a slot's fill
+    (a card, a host name such as "vega.lan") may begin with: no Bulgarian template puts
+    them before one. A count is safe after "в": no number is read starting with в or ф."""
+    texts = [*messages("bg").values(), *(f for v in plurals("bg").values() for f in v.values())]
+    found = [(m.group(0), text) for text in texts
+             for m in re.finditer(r"(?<!\w)([свСВ]) \{(\w+)\}", text)
+             if (m.group(1).casefold(), m.group(2)) != ("в", "n")]
+    assert not found, found
+
+
 def test_kannada_objects_take_the_accusative() -> None:
     table = plurals("kn")
     for key in ("You drew {n} card", "{who} drew {n} card"):

@@ -16,7 +16,9 @@ from client.widgets.cards import (
     TILE_KEYS,
     CardTile,
     HandView,
+    card_text,
     cards_line,
+    color_initial,
     sort_hand,
     symbol,
     tile_key,
@@ -230,6 +232,31 @@ async def test_the_kings_prompt_and_its_key_are_shown_only_to_the_seat_that_acts
         assert ("King: play any card or end the turn (e)" in status) == (turn == 0), status
 
 
+RUNS_BG = {"B": "серия със синьо TAKI", "G": "серия със зелено TAKI",
+           "R": "серия с червено TAKI", "Y": "серия с жълто TAKI"}
+"""Bulgarian "с" is "със" before a word that begins with с or з."""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["bg"], indirect=True)
+async def test_the_bulgarian_run_says_sas_before_blue_and_green(lang: str) -> None:
+    """A tmux game at 80x24 showed "серия с синьо TAKI" under the leading card."""
+    del lang
+    app = TakiApp(name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        for color, said in RUNS_BG.items():
+            pos = position(hands=[[f"{color}3", "R9"], ["B1"] * 3], color=color,
+                           discard=[f"{color}taki", f"{color}5"],
+                           taki={"color": color, "by": 0, "cards": 1, "open": False})
+            Table(app, pos).snapshot()
+            hand = sorted([f"{color}3", "R9"])
+            await until(lambda hand=hand: isinstance(app.screen, TableScreen)
+                        and sorted(app.session.state.hand) == hand)
+            await settled(pilot)
+            status = str(app.screen.query_one("#status").render())
+            assert said in status, status
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize(("size", "wide"), [((120, 40), True), ((80, 24), False)])
 async def test_the_players_panel_spreads_at_120x40(server: ServerThread,
@@ -261,20 +288,46 @@ async def test_the_players_panel_spreads_at_120x40(server: ServerThread,
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
 def test_a_hand_cut_at_the_end_counts_the_rest_in_words(lang: str) -> None:
     """A game-over hand too long for its room said '+2' for two more cards: in tmux,
-    'Gu+2 +2' read as two +2 cards. The count now says '2 more', as the hand's signs do."""
+    'Gu+2 +2' read as two +2 cards. The count now says '(2 more)', as the hand's signs
+    do, in brackets: after cards shown as bare numbers, 'R 1 3 4 7 more' read as four
+    cards."""
     hand = ["R1", "R3", "R4", "R5", "G+2", "Y+2", "Y4", "Y5"]
     i18n.set_language(lang)
     try:
         line = cards_line(hand, 20).plain
         more = i18n._("{n} more")
+        initials = {color_initial(c) for c in "RGBY"}
     finally:
         i18n.set_language("en")
     assert cell_len(line) <= 20, line
-    counts = [k for k in range(1, len(hand)) if line.endswith(" " + more.format(n=k))]
-    assert counts, f"{lang}: no '{more}' count at the end of {line!r}"
-    shown = line[: -len(more.format(n=counts[0]))].split()
+    counts = [k for k in range(1, len(hand))
+              if line.endswith(" (" + more.format(n=k) + ")")]
+    assert counts, f"{lang}: no '({more})' count at the end of {line!r}"
+    shown = [w for w in line[: -len(more.format(n=counts[0])) - 2].split()
+             if w not in initials]
     assert len(shown) + counts[0] == len(hand), line
-    assert cards_line(hand, 80).plain.split()[-1].endswith("+2")  # all fit: no count
+    assert cards_line(hand, 80).plain.split()[-1] == "+2"  # all fit: no count
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_a_game_over_hand_shows_the_hands_tiles_not_card_codes(lang: str) -> None:
+    """At 80x24 a finished game showed "Bob 4 cards GPLUS B3 B8 BTAKI": the colour's
+    initial glued to each label read as the engine's card codes. Each card is now the
+    hand's tile (its label on its colour), the initial once before each colour's cards,
+    as the hand's tiles carry it above them."""
+    hand = ["Btaki", "B8", "Gplus", "B3", "king"]
+    i18n.set_language(lang)
+    try:
+        line = cards_line(hand, 80)
+        want = [color_initial("G"), symbol("Gplus", 4), color_initial("B"), "3", "8", "TAKI",
+                symbol("king", 4)]
+        tiles = {code: (symbol(code, 4), card_text(code).style) for code in hand}
+    finally:
+        i18n.set_language("en")
+    assert line.plain.split() == want, line.plain
+    spans = [(line.plain[s.start:s.end], s.style) for s in line.spans]
+    for code, tile in tiles.items():
+        assert tile in spans, f"{code}: {tile} not drawn as the hand draws it in {spans}"
 
 
 @pytest.mark.asyncio

@@ -65,7 +65,7 @@ async def test_standings_prints_the_tables_lines_and_head_to_head(tmp_path: Path
             assert lines[0] == "Standings of Friday after 1 game:"
             body = "\n".join(lines[1:4])
             assert "Dana won " in body and " of 1 game." in body
-            assert body.count("(a bot) won ") == 2
+            assert body.count("[bot] won ") == 2
             assert "Places from first to last: " in body  # three players, three places
             assert lines[4] == "Head to head, in games finished ahead of the other:"
             assert len(lines) == 8  # three pairs

@@ -41,3 +41,17 @@ def test_the_next_game_makes_a_new_tally_whose_record_counts_it() -> None:
     assert before is not None and after is not None
     assert (before.games, after.games) == (1, 2)
     assert once.record([ann, bob]) == before
+
+
+def test_a_second_place_ranks_above_no_place() -> None:
+    """PROTOCOL.md 9.8: most wins, then most 2nd places, ...: a line that came 2nd
+    (places [0, 1]) was put below one with no place at all (places []) of the same wins
+    and games, the shorter list comparing first, and the two then tied by name."""
+    tally = Tally.from_json({"games": 2, "lines": {
+        "b:ann": {"name": "Ann", "games": 1, "wins": 0, "places": []},
+        "b:bob": {"name": "Bob", "games": 1, "wins": 0, "places": [0, 1]},
+        "b:cy": {"name": "Cy", "games": 1, "wins": 1, "places": [1]},
+    }})
+    record = tally.record([])
+    assert record is not None
+    assert [line.name for line in record.lines] == ["Cy", "Bob", "Ann"]
