@@ -582,8 +582,8 @@ class TableModel:
         self.tell(Timer("reconnect", index, self.options.reconnect_grace))
         if self.host == index:
             self.host = self.next_host()
-            if self.host != index:
-                self.host_away = seat
+            if self.host != index and self.host_away is None:  # (the first host away
+                self.host_away = seat  # keeps its claim over a stand-in host gone too)
 
     def add_bot(self, member: Member, kind: str, seat: int | None) -> int:
         """Seat a bot (to be stored); its seat."""
