@@ -42,7 +42,8 @@ def ssh_lines(host: str, port: int, fingerprint: str) -> list[str]:
     for address in addresses_for(host):
         note = "   (this machine)" if address.loopback else ""
         lines.append(f"    ssh -t -p {port} NAME@{address.ip}{note}")
-    lines.append(f"  Host key: {fingerprint} (ED25519); guests check it the first time.")
+    lines.append("  Guests' ssh asks them to check this host key the first time:")
+    lines.append(f"    {fingerprint} (ED25519)")  # (its own line: 80 columns hold it)
     return lines
 
 

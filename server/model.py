@@ -126,6 +126,11 @@ class TableModel:
         self.options = options
         self.seats: list[Seat | None] = [None] * options.seats
         self.host: int | None = None
+        self.host_away: Seat | None = None
+        """The host's seat while its person's connection is gone (the role passed on
+        for the while): the role comes back with them (``reclaim``), as a friend who
+        made the table and dropped out expects to find it. Kept by identity, so the
+        seats packed at a deal move it along."""
         self.state = "waiting"
         self.game: Game | None = None
         self.game_id: int | None = None
@@ -448,14 +453,14 @@ class TableModel:
         store has them), for when the store cannot take it."""
         seats = list(self.seats)
         copies = [copy.copy(s) if s is not None else None for s in seats]
-        host = self.host
+        host, host_away = self.host, self.host_away
 
         def undo() -> None:
             for seat, before in zip(seats, copies, strict=True):
                 if seat is not None and before is not None:
                     vars(seat).update(vars(before))
             self.seats = seats
-            self.host = host
+            self.host, self.host_away = host, host_away
             self.info_cache = None
 
         return undo
@@ -511,6 +516,8 @@ class TableModel:
         seat.away_since = None
         seat.stand_in = None
         seat.stand_in_from = None  # (gone again later: the usual delay)
+        if self.host_away is seat:  # the host is back: so is the role
+            self.host, self.host_away = index, None
         self.members[member] = Watch(index)
         _seated(member, seat)
         return index
@@ -554,6 +561,8 @@ class TableModel:
             seat.bot = make_bot("basic")
         else:
             self.seats[index] = None
+        if self.host_away is seat:
+            self.host_away = None
         if self.host == index:
             self.host = self.next_host()
 
@@ -573,6 +582,8 @@ class TableModel:
         self.tell(Timer("reconnect", index, self.options.reconnect_grace))
         if self.host == index:
             self.host = self.next_host()
+            if self.host != index and self.host_away is None:  # (the first host away
+                self.host_away = seat  # keeps its claim over a stand-in host gone too)
 
     def add_bot(self, member: Member, kind: str, seat: int | None) -> int:
         """Seat a bot (to be stored); its seat."""

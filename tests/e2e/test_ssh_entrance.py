@@ -17,6 +17,7 @@ import asyncssh
 import pytest
 
 from server.app import main as server_main
+from server.banner import ssh_lines
 
 from ..support.sshkit import (
     HOST,
@@ -276,3 +277,12 @@ async def test_a_user_name_like_an_option_is_only_a_name(server: SshServer) -> N
             term_type="xterm", term_size=(80, 24), encoding=None)
         await screen_until(process, "You play as --fresh")
         process.close()
+
+
+def test_the_entrance_lines_fit_an_80_column_terminal() -> None:
+    """What the server prints about its SSH entrance fits the terminal it is started in
+    (the host key line broke mid-sentence at 80 columns), every address alike."""
+    fingerprint = "SHA256:" + "x" * 43  # OpenSSH's form of an ed25519 key's hash
+    lines = ssh_lines("0.0.0.0", 2222, fingerprint)
+    assert any(fingerprint in line for line in lines)
+    assert all(len(line) <= 80 for line in lines), [len(line) for line in lines]

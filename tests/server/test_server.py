@@ -210,6 +210,52 @@ async def test_host_role_passes_on_when_the_host_leaves() -> None:
 
 
 @pytest.mark.trio
+async def test_host_role_comes_back_when_the_host_reconnects() -> None:
+    """A host whose connection drops hands the role on for the while (the table is
+    not stuck without one) and has it back on reconnecting with the seat's token."""
+    async with running_server(bot_delay=0) as (_, port, nursery):
+        a = await connect(nursery, port, "A")
+        await a.request(CreateTable, options=options(seats=3))
+        token = a.token
+        b = await connect(nursery, port, "B")
+        await b.request(Join, table="t1")
+        await a.close()
+        await b.wait_for(lambda m: isinstance(m, TableUpdate) and m.table.host == 1)
+        again = await connect(nursery, port, "A-again", token=token)
+        await again.wait_for(lambda m: isinstance(m, Snapshot))
+        back = await b.wait_for(lambda m: isinstance(m, TableUpdate) and m.table.host == 0)
+        assert isinstance(back, TableUpdate)
+        assert isinstance(await again.request(AddBot, kind="basic"), Ack)
+        answer = await b.request(AddBot, kind="basic")
+        assert isinstance(answer, Error) and answer.code == "not_host"
+
+
+@pytest.mark.trio
+async def test_a_host_lent_the_role_while_away_keeps_its_claim_over_the_borrower() -> None:
+    """A drops (B is host), then B drops too (C is host): B coming back gets nothing, it
+    only borrowed the role; A coming back is host again."""
+    async with running_server(bot_delay=0) as (_, port, nursery):
+        a = await connect(nursery, port, "A")
+        await a.request(CreateTable, options=options(seats=3))
+        b = await connect(nursery, port, "B")
+        await b.request(Join, table="t1")
+        c = await connect(nursery, port, "C")
+        await c.request(Join, table="t1")
+        tokens = a.token, b.token
+        await a.close()
+        await c.wait_for(lambda m: isinstance(m, TableUpdate) and m.table.host == 1)
+        await b.close()
+        await c.wait_for(lambda m: isinstance(m, TableUpdate) and m.table.host == 2)
+        b2 = await connect(nursery, port, "B", token=tokens[1])
+        snap = await b2.wait_for(lambda m: isinstance(m, Snapshot))
+        assert isinstance(snap, Snapshot) and snap.seat == 1 and snap.table.host == 2
+        a2 = await connect(nursery, port, "A", token=tokens[0])
+        await a2.wait_for(lambda m: isinstance(m, Snapshot))
+        back = await c.wait_for(lambda m: isinstance(m, TableUpdate) and m.table.host == 0)
+        assert isinstance(back, TableUpdate)
+
+
+@pytest.mark.trio
 async def test_names_are_cleaned_and_made_unique() -> None:
     async with running_server(bot_delay=0) as (_, port, nursery):
         a = await connect(nursery, port, "Dana")
