@@ -1,11 +1,16 @@
 """Server throughput and latency: 48 bot clients at 12 tables, against a raw trio ceiling.
 
-    python -m bench.server_speed [--seconds 5] [--rounds 3] [--tables 12] [--strong N] [--checked]
-                                 [--client basic|first] [--server subprocess|inproc]
-                                 [--profile server.prof]
+    python -m bench.server_speed [--seconds 5] [--slice 1] [--rounds 3] [--tables 12]
+                                 [--strong N] [--checked] [--client basic|first]
+                                 [--server subprocess|inproc] [--profile server.prof]
 
-Three phases, the same client machinery and turn pattern, alternated for ``--rounds``
-rounds (the figures are the median round's, by ratio; ``rounds`` lists each):
+Three phases, the same client machinery and turn pattern, for ``--rounds`` rounds (the
+figures are the median round's, by ratio; ``rounds`` lists each). In a round all three
+servers run with their clients seated, and the phases take turns: each plays
+``--slice`` seconds while the other two servers are paused (SIGSTOP), until each has
+played ``--seconds``, so a slow stretch of a shared VM falls on all three alike rather
+than on whichever phase it met (with one stretch per phase, a round's ratio swung by
+0.1 with the machine):
 
 1. **taki** -- the real server (``server.app.serve``, loopback, ``bot_delay=0``, the
    per-connection rate limit lifted by ``--rate``: it is meant for people). ``4 * tables``
@@ -24,28 +29,31 @@ rounds (the figures are the median round's, by ratio; ``rounds`` lists each):
    task for what the socket does not take): how far the server's way of writing lifts
    a server that does nothing else (``ratio_outbox``).
 
-Figures (over ``--seconds``, after ``--warmup``): ``moves_per_s`` (acked actions; the
+Figures (over a phase's slices, after ``--warmup``): ``moves_per_s`` (acked actions; the
 echo's ``round_trips_per_s``), ``ratio`` = ours / ceiling (target 0.5, with our p99 at
 most 2.5 times the ceiling's); latency p50/p99 from a move's
-send to its first event decoded by every seat of the table; ``ack`` p50/p99 (taki);
+send to its first event decoded by every seat of the table (moves sent and answered in
+one slice); ``ack`` p50/p99 (taki);
 ``server_cpu`` (CPU seconds per wall second of the server process) and
 ``server_us_per_move`` (the figure least disturbed by the clients and by other load);
 ``cpu_ratio`` = the ceiling's server CPU per move over ours; frames and bytes received
 per move; refused actions by code (``illegal_action (pass)``: two seats answered one +3
 window at once, expected). ``--server subprocess`` (default) runs each server in a child
 (``--child taki|echo``), which reports its CPU time through its stdin/stdout;
-``--server inproc`` runs it in this trio loop (one core for everything). ``--profile
-PATH`` profiles the taki server during the window only (cProfile, or ``--profiler
+``--server inproc`` runs it in this trio loop (one core for everything; the phases
+one after the other, one slice each). ``--profile PATH`` profiles the taki server
+during its slices only (cProfile, or ``--profiler
 pyinstrument`` if installed; CPU time, not wall time). ``--strong N`` runs N more
 tables beside the measured ones during the taki phase, each one client and 3
 ``strong`` bots thinking flat out (their moves are not counted; the search runs in the
-server's worker process, whose CPU is not in ``server_cpu``). The last line printed is
+server's worker process, whose CPU is not in ``server_cpu``, paused with the server). The last line printed is
 one JSON object.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import gc
 import importlib
@@ -54,6 +62,7 @@ import itertools
 import json
 import os
 import pstats
+import signal
 import sys
 import time
 from collections import Counter
@@ -95,7 +104,6 @@ from tests.support.harness import (
     ms,
     now,
     percentile,
-    within,
 )
 
 QUEUE = 512  # frames queued per connection, as server.session.Limits.queue_size
@@ -516,7 +524,10 @@ class Profiler:
 
 
 class ServerHandle:
-    """A server to measure: in a child process, or in this trio loop."""
+    """A server to measure: in a child process, or in this trio loop. A child is
+    paused (SIGSTOP, with its children: the strong bots' workers) while another
+    phase's slice runs, so that it takes no CPU from it; a server in this loop cannot
+    be, so its phase runs in one slice."""
 
     def __init__(self, port: int, process: ServerProcess | None, profiler: Profiler | None):
         self.port = port
@@ -536,6 +547,15 @@ class ServerHandle:
         assert answer.startswith("CPU "), answer
         return float(answer.split()[1])
 
+    def pause(self, paused: bool) -> None:
+        """SIGSTOP (``paused``) or SIGCONT the child and its children."""
+        if self.process is None:
+            return
+        how = signal.SIGSTOP if paused else signal.SIGCONT
+        for pid in [self.process.pid, *self.process.children()]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, how)
+
 
 async def serve_kind(kind: str, rate: float, nursery: trio.Nursery) -> int:
     """Start the taki server (no bot delay, the rate limit at ``rate``) or the ceiling in
@@ -548,75 +568,146 @@ async def serve_kind(kind: str, rate: float, nursery: trio.Nursery) -> int:
     return int(await nursery.start(echo_serve, HOST, 0, Outboxes() if kind == "outbox" else None))
 
 
-async def measure(kind: str, args: argparse.Namespace, profile: str | None) -> dict[str, Any]:
-    """One phase: start its server, seat the clients, warm up, measure, hang up."""
+KINDS = ("taki", "echo", "outbox")
+SETTLE = 0.05
+"""Seconds a resumed phase runs before its slice opens: the moves held up by the pause
+are answered and every table has one in flight again."""
+
+
+@dataclass
+class Group:
+    """One phase's server and seated clients, and what its slices measured."""
+
+    kind: str
+    server: ServerHandle
+    phase: Phase
+    meter: Meter
+    started: bool = False
+    windows: list[tuple[float, float]] = field(default_factory=list)
+    server_cpu: float = 0.0  # CPU seconds in the windows: the server's, this process's
+    client_cpu: float = 0.0
+
+
+async def open_group(
+    kind: str, args: argparse.Namespace, profile: str | None, nursery: trio.Nursery
+) -> Group:
+    """Start ``kind``'s server in ``nursery`` and seat its clients (not yet playing)."""
     meter = Meter()
+    if args.server == "subprocess":
+        command = [sys.executable, "-m", "bench.server_speed", "--child", kind]
+        command += ["--rate", str(args.rate), "--profiler", args.profiler]
+        command += ["--profile", profile] if profile else []
+        process = await ServerProcess.start(command, os.devnull, CHILD_PORT)
+        server = ServerHandle(process.port, process, None)
+    else:
+        port = await serve_kind(kind, args.rate, nursery)
+        server = ServerHandle(port, None, Profiler(args.profiler, profile) if profile else None)
+    if kind == "taki":
+        phase = await taki_phase(server.port, args, meter)
+    else:
+        phase = await echo_phase(server.port, args.tables, meter)
+    return Group(kind, server, phase, meter)
+
+
+async def run_slice(group: Group, seconds: float, clients: trio.Nursery, measured: bool) -> None:
+    """Let ``group`` play for ``seconds`` (its clients started the first time), counted
+    when ``measured``; then pause it."""
+    group.server.pause(False)
+    if not group.started:
+        group.started = True
+        await group.phase.setup(clients)
+    await trio.sleep(SETTLE)
+    if measured:
+        cpu0 = await group.server.mark(True)
+        mine0 = time.process_time()
+        t0 = now()
+        group.meter.active = True
+    await trio.sleep(seconds)
+    if measured:
+        group.meter.active = False
+        t1 = now()
+        mine1 = time.process_time()
+        cpu1 = await group.server.mark(False)
+        group.windows.append((t0, t1))
+        group.server_cpu += cpu1 - cpu0
+        group.client_cpu += mine1 - mine0
+    group.server.pause(True)
+
+
+async def measure_round(args: argparse.Namespace, profile: str | None) -> dict[str, dict[str, Any]]:
+    """One round: every phase's server started and its clients seated, then the phases
+    played in turn, ``--slice`` seconds each, until each has had ``--seconds``; each
+    phase's figures over its slices. Slices, not one stretch per phase: a 2-core VM
+    runs at one speed for some seconds and at another for the next, and a phase that
+    fell in a slow stretch read as a slower server (both processes, server and
+    clients, 20% slower for one phase of a round). Interleaved, the phases share the
+    stretches. A server in this trio loop (``--server inproc``) cannot be paused: its
+    phases run one after the other, each in one slice."""
+    slices = 1 if args.server == "inproc" else max(1, round(args.seconds / args.slice))
+    length = args.seconds / slices
     async with trio.open_nursery() as nursery:
-        if args.server == "subprocess":
-            command = [sys.executable, "-m", "bench.server_speed", "--child", kind]
-            command += ["--rate", str(args.rate), "--profiler", args.profiler]
-            command += ["--profile", profile] if profile else []
-            process = await ServerProcess.start(command, os.devnull, CHILD_PORT)
-            server = ServerHandle(process.port, process, None)
-        else:
-            inner = trio.CancelScope()
-            port_box: list[int] = []
-
-            async def run(task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
-                with inner:
-                    async with trio.open_nursery() as n:
-                        port_box.append(await serve_kind(kind, args.rate, n))
-                        task_status.started()
-
-            await nursery.start(run)
-            profiler = Profiler(args.profiler, profile) if profile else None
-            server = ServerHandle(port_box[0], None, profiler)
-        if kind == "taki":
-            phase = await taki_phase(server.port, args, meter)
-        else:
-            phase = await echo_phase(server.port, args.tables, meter)
+        groups = [await open_group(kind, args, profile if kind == "taki" else None, nursery)
+                  for kind in KINDS]  # fmt: skip
+        for group in groups:
+            group.server.pause(True)
         async with trio.open_nursery() as clients:
-            await phase.setup(clients)
-            await trio.sleep(args.warmup)
-            # The clients' collector stays out of the window (both phases alike): a
-            # full collection in this process would stall all 48 seats at once.
+            if args.server == "subprocess":
+                for group in groups:
+                    await run_slice(group, args.warmup, clients, measured=False)
+            # The clients' collector stays out of the windows (every phase alike): a
+            # full collection in this process would stall all its seats at once.
             gc.collect()
             gc.freeze()
             gc.disable()
-            cpu0 = await server.mark(True)
-            mine0 = time.process_time()
-            t0 = now()
-            meter.active = True
-            await trio.sleep(args.seconds)
-            meter.active = False
-            t1 = now()
-            mine1 = time.process_time()
-            cpu1 = await server.mark(False)
+            for _ in range(slices):
+                for group in groups:
+                    if args.server == "inproc":
+                        await run_slice(group, args.warmup, clients, measured=False)
+                    await run_slice(group, length, clients, measured=True)
+                    if args.server == "inproc":
+                        group.meter.stopping = True
             gc.enable()
             gc.unfreeze()
-            meter.stopping = True
+            for group in groups:
+                group.meter.stopping = True
+                group.server.pause(False)
             await trio.sleep(0.3)  # let the moves in flight land
-            for stream in phase.streams:
-                with trio.move_on_after(1):
-                    await stream.aclose()
+            for group in groups:
+                for stream in group.phase.streams:
+                    with trio.move_on_after(1):
+                        await stream.aclose()
             clients.cancel_scope.cancel()
-        if server.process is not None:
-            await server.process.stop(interrupt=False)
-        elif server.profiler is not None:
-            server.profiler.save()
+        for group in groups:
+            if group.server.process is not None:
+                await group.server.process.stop(interrupt=False)
+            elif group.server.profiler is not None:
+                group.server.profiler.save()
         nursery.cancel_scope.cancel()
-    wall = t1 - t0
+    return {group.kind: figures(group, args) for group in groups}
+
+
+def figures(group: Group, args: argparse.Namespace) -> dict[str, Any]:
+    """A phase's figures over its slices. A move's latency counts in the slice it was
+    sent and answered in (not one held up by a pause)."""
+    meter = group.meter
+    wall = sum(t1 - t0 for t0, t1 in group.windows)
     moves = max(1, meter.moves)
-    lat = [x for c in meter.clocks for x in within(c.seated, t0, t1)]
+    lat = [
+        value
+        for c in meter.clocks
+        for at, value in c.seated
+        if any(t0 <= at - value and at < t1 for t0, t1 in group.windows)
+    ]
     out: dict[str, Any] = {
         "seconds": round(wall, 3),
+        "slices": len(group.windows),
         "moves": meter.moves,
         "moves_per_s": round(meter.moves / wall, 1),
         **latencies(lat),
-        "server_cpu": round((cpu1 - cpu0) / wall, 3),
-        "client_cpu": round((mine1 - mine0) / wall, 3),
-        "server_us_per_move": round((cpu1 - cpu0) / moves * 1e6, 1),
-        "client_us_per_move": round((mine1 - mine0) / moves * 1e6, 1),
+        "server_cpu": round(group.server_cpu / wall, 3),
+        "client_cpu": round(group.client_cpu / wall, 3),
+        "server_us_per_move": round(group.server_cpu / moves * 1e6, 1),
+        "client_us_per_move": round(group.client_cpu / moves * 1e6, 1),
         "frames_per_move": round(meter.frames / moves, 2),
         "bytes_per_move": round(meter.received / moves, 1),
     }
@@ -624,7 +715,7 @@ async def measure(kind: str, args: argparse.Namespace, profile: str | None) -> d
         acks = sorted(meter.acks)
         out["ack_p50_ms"] = ms(percentile(acks, 50))
         out["ack_p99_ms"] = ms(percentile(acks, 99))
-    if kind == "taki":
+    if group.kind == "taki":
         out["events_per_s"] = round(meter.events / wall / SEATS, 1)
         out["games"] = meter.games
         out["errors"] = dict(meter.errors)
@@ -685,11 +776,10 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
     falls on all); the figures are those of the round with the median ratio."""
     rounds: list[tuple[float, float, dict[str, Any], dict[str, Any], dict[str, Any]]] = []
     for number in range(1, args.rounds + 1):
-        taki = await measure("taki", args, args.profile if number == 1 else None)
+        phases = await measure_round(args, args.profile if number == 1 else None)
+        taki, echo, outbox = phases["taki"], phases["echo"], phases["outbox"]
         show("taki", taki, "moves/s      ")
-        echo = await measure("echo", args, None)
         show("echo", echo, "round trips/s")
-        outbox = await measure("outbox", args, None)
         show("echo with outboxes", outbox, "round trips/s")
         ratio, ratio_outbox = (
             taki["moves_per_s"] / c["moves_per_s"] if c["moves_per_s"] else 0.0
@@ -770,7 +860,9 @@ def main(argv: list[str] | None = None) -> int:
     add = parser.add_argument
     add("--seconds", type=float, default=5.0, help="measured window, each phase of each round")
     add("--rounds", type=int, default=3, help="rounds of the two phases, alternated")
-    add("--warmup", type=float, default=1.0, help="seconds before measuring")
+    add("--warmup", type=float, default=1.0, help="seconds each phase plays before measuring")
+    add("--slice", type=float, default=1.0,
+        help="seconds a phase plays before the next phase's turn")  # fmt: skip
     add("--tables", type=int, default=12, help="tables of 4 clients")
     add("--client", choices=["basic", "first"], default="basic",
         help="basic: BasicBot on the patched view; first: the first legal action")  # fmt: skip
