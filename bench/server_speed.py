@@ -46,8 +46,8 @@ during its slices only (cProfile, or ``--profiler
 pyinstrument`` if installed; CPU time, not wall time). ``--strong N`` runs N more
 tables beside the measured ones during the taki phase, each one client and 3
 ``strong`` bots thinking flat out (their moves are not counted; the search runs in the
-server's worker process, whose CPU is not in ``server_cpu``, paused with the server). The last line printed is
-one JSON object.
+server's worker process, whose CPU is not in ``server_cpu``, paused with the server).
+The last line printed is one JSON object.
 """
 
 from __future__ import annotations
