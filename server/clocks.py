@@ -219,7 +219,9 @@ class Clocks:
         else:
             self.turn_due = None
         bot_due = math.inf
-        for index in self.acting_seats():
+        # (``acting_seats`` without its order, which this minimum does not need)
+        acting = {a.seat for a in game.legal_actions()} if playing and game is not None else ()
+        for index in acting:
             seat = t.seats[index]
             if seat is None:
                 continue
