@@ -255,9 +255,10 @@ class Clocks:
         t = self.table
         if self.waiting_since is not None:  # (no grace runs out while everyone is away)
             return self.waiting_since + max(ABANDONED, t.options.reconnect_grace)
-        due: float | None = None  # (asked whenever the table's task waits: no list)
+        due: float | None = None  # (asked whenever the table's task waits: no list;
+        # a seat is asked first whether its person is away: most are not)
         for s in t.seats:
-            if s is not None and s.person and s.member is None and s.away_since is not None:
+            if s is not None and s.away_since is not None and s.member is None and s.person:
                 mine = s.away_since + t.options.reconnect_grace
                 if due is None or mine < due:
                     due = mine
