@@ -218,11 +218,14 @@ def patch_public_view(game: Game, view: dict[str, Any]) -> dict[str, Any] | None
         before = view[key]  # (``_same``, inlined: the commonest test of every action)
         if before != value or type(before) is not type(value):
             patch[key] = view[key] = value
-    _patch_run(view, "plus3", None if plus3 is None
-               else {"by": plus3.by, "passed": list(plus3.passed)}, patch)
-    _patch_run(view, "taki", None if run is None
-               else {"color": run.color, "by": run.by, "cards": run.cards, "open": run.open},
-               patch)
+    # (no +3 window and no run, before or now, leaves both out: most actions)
+    if plus3 is not None or view["plus3"] is not None:
+        _patch_run(view, "plus3", None if plus3 is None
+                   else {"by": plus3.by, "passed": list(plus3.passed)}, patch)
+    if run is not None or view["taki"] is not None:
+        _patch_run(view, "taki", None if run is None
+                   else {"color": run.color, "by": run.by, "cards": run.cards, "open": run.open},
+                   patch)
     ends: tuple[tuple[str, Any], ...] = (
         ("follow", game.follow), ("winner", game.winner), ("over", game.over)
     )

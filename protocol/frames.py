@@ -78,6 +78,23 @@ def pack(value: Any) -> bytes:
     return packed
 
 
+def pack_uint(value: int) -> bytes:
+    """``pack(value)`` for a count (an event's ``seq``), made without the packer: msgpack
+    packs a non-negative int below 2**32 in the fewest bytes of 1, 1 + 1, 1 + 2 or
+    1 + 4 (anything else goes to ``pack``; tests/protocol/test_protocol_frames.py holds
+    the two equal)."""
+    if type(value) is int and value >= 0:
+        if value < 0x80:
+            return value.to_bytes(1, "big")
+        if value < 0x100:
+            return b"\xcc" + value.to_bytes(1, "big")
+        if value < 0x10000:
+            return b"\xcd" + value.to_bytes(2, "big")
+        if value < 0x100000000:
+            return b"\xce" + value.to_bytes(4, "big")
+    return pack(value)
+
+
 def frame_of(packed: bytes, max_frame: int = MAX_FRAME) -> bytes:
     """The frame holding a body already packed (a map's bytes), with the checks of
     ``encode_frame``."""

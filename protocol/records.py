@@ -278,12 +278,15 @@ def _check_limits(owner: str, spec: _Spec, value: Any) -> None:
     if value is None:
         return
     lo, hi, lo_len, hi_len, choices = spec.limits
-    if type(value) is str:
+    kind = type(value)
+    if kind is str:
         if lo_len is not None and len(value) < lo_len:
             raise _bad(f"{owner}.{spec.name}", f"shorter than {lo_len}")
         if hi_len is not None and len(value) > hi_len:
             raise _bad(f"{owner}.{spec.name}", f"longer than {hi_len}")
-    elif isinstance(value, int | float) and not isinstance(value, bool):
+    elif kind is int or kind is float or (  # (exact types first: no union made)
+        isinstance(value, int | float) and not isinstance(value, bool)
+    ):
         if lo is not None and value < lo:
             raise _bad(f"{owner}.{spec.name}", f"{value} is below {lo}")
         if hi is not None and value > hi:

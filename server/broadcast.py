@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.events import Event as EngineEvent
 from protocol.codec import game_view_to_wire, patch_public_view
-from protocol.frames import pack
+from protocol.frames import pack, pack_uint
 from protocol.messages import GameAction, Snapshot
 from protocol.patch import Unpatchable, diff_view
 
@@ -36,6 +36,9 @@ from .wire import (
 
 if TYPE_CHECKING:
     from .model import TableModel
+
+_NO_LEGAL = pack([])
+"""The legal list of a seat that may not act, packed (its frame's ``legal: []``)."""
 
 
 def snapshot(model: TableModel, member: Member) -> Snapshot:
@@ -105,7 +108,7 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
     early_heads: dict[tuple[int, int | None], bytes] = {}  # the early frames, joined
     last_frames: dict[tuple[int, int | None, int | None, int | str], bytes] = {}
     last_maps: dict[int | None, bytes] = {}  # the last event, packed, by who sees its cards
-    lists: dict[int | str, bytes] = {}  # each lister's legal list, packed
+    lists: dict[int | str, bytes] = {"none": _NO_LEGAL}  # each lister's legal list, packed
     public_bytes = packed_seq = b""  # the public patch and the last seq, packed (once
     # a member's frame needs them)
     *early, (last_seq, last_ev) = batch
@@ -127,7 +130,7 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
                     data = early_frames.get(key)
                     if data is None:
                         data = early_frames[key] = packed_event_frame(
-                            pack(seq), packed_event_map(ev, mine, marks.get(seq))
+                            pack_uint(seq), packed_event_map(ev, mine, marks.get(seq))
                         )
                     frames.append(data)
                 found = early_heads[head_key] = b"".join(frames)
@@ -171,7 +174,7 @@ def event_frames(model: TableModel, batch: list[tuple[int, EngineEvent]]) -> lis
                 if maps is None:
                     maps = lists[lister] = pack(legal.get(seat, []))
             if not packed_seq:
-                packed_seq = pack(last_seq)
+                packed_seq = pack_uint(last_seq)
             data = last_frames[last_key] = packed_event_frame(packed_seq, event, view, maps)
         pieces.append((member, head + data if head else data))
         if not synced:

@@ -219,7 +219,9 @@ class Clocks:
         else:
             self.turn_due = None
         bot_due = math.inf
-        for index in self.acting_seats():
+        # (``acting_seats`` without its order, which this minimum does not need)
+        acting = {a.seat for a in game.legal_actions()} if playing and game is not None else ()
+        for index in acting:
             seat = t.seats[index]
             if seat is None:
                 continue
@@ -253,9 +255,10 @@ class Clocks:
         t = self.table
         if self.waiting_since is not None:  # (no grace runs out while everyone is away)
             return self.waiting_since + max(ABANDONED, t.options.reconnect_grace)
-        due: float | None = None  # (asked whenever the table's task waits: no list)
+        due: float | None = None  # (asked whenever the table's task waits: no list;
+        # a seat is asked first whether its person is away: most are not)
         for s in t.seats:
-            if s is not None and s.person and s.member is None and s.away_since is not None:
+            if s is not None and s.away_since is not None and s.member is None and s.person:
                 mine = s.away_since + t.options.reconnect_grace
                 if due is None or mine < due:
                     due = mine

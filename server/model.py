@@ -359,7 +359,7 @@ class TableModel:
             if ev.kind == TURN:
                 self.clocks.turn_passed()
         if batch:
-            self.tell_bots([ev for _, ev in batch])
+            self.tell_bots(events)  # (the batch's events, in its order)
         return batch
 
     def tell_bots(self, events: list[EngineEvent]) -> None:

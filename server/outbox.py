@@ -28,7 +28,7 @@ from typing import Protocol
 
 import trio
 
-from protocol.connection import ServerConnection
+from protocol.connection import ServerConnection, State
 from protocol.dedupe import RecentIds
 from protocol.errors import LocalProtocolError
 from protocol.messages import Error, Message
@@ -38,6 +38,7 @@ log = logging.getLogger("taki.server")
 
 CLOSE_GRACE = 5.0
 """Seconds a closing connection has to take its last frames."""
+_OPEN = State.OPEN
 SLOW_GRACE = 1.0
 """Seconds a connection dropped as ``too_slow`` has to take its ``too_slow`` error (its
 socket is full when it is dropped: only a peer that reads again gets it)."""
@@ -288,10 +289,8 @@ class Port:
         if self.early is not None:
             self.early.append(data)
             return
-        try:
-            self.outbox.put(self.conn.send_encoded(data))
-        except LocalProtocolError:
-            return
+        if self.conn.state is _OPEN:  # (``ServerConnection.send_encoded``'s check, inlined:
+            self.outbox.put(data)  # every member, every action; else not sendable now)
 
     def close_soon(self) -> None:
         """Close after the frames already queued have gone out (within a few seconds:

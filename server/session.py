@@ -70,6 +70,9 @@ _numbers = itertools.count(1)
 LINGER = 2.0
 """Seconds a closed connection's incoming bytes are still read and dropped (see
 ``Session._linger``)."""
+_KEEPALIVE = (Ping, Pong)
+"""What never counts against the rate (a tuple made once: ``Ping | Pong`` would make
+a union for every message)."""
 TABLES_PER_FRAME = 20
 """Tables per ``tables`` frame; the rest follow as ``table_update`` (frames stay small)."""
 
@@ -359,7 +362,7 @@ class Session:
             if not fresh:
                 await trio.lowlevel.checkpoint()  # let the writer drain between messages
             fresh = False
-            if not isinstance(message, Ping | Pong) and not self._within_rate():
+            if not isinstance(message, _KEEPALIVE) and not self._within_rate():
                 # Keepalive never counts: a connection is never refused its own pong.
                 # A refused id is not remembered: resent later, it is carried out.
                 await self._settle()
@@ -367,7 +370,10 @@ class Session:
                     return
                 continue
             try:
-                await self._handle(message)
+                # (an action handed to its table needs no coroutine of ``_handle``'s:
+                # every action's path)
+                if type(message) is not Action or not self._post(message):
+                    await self._handle(message)
             finally:
                 if self.outbox.outboxes is not None:
                     self.outbox.outboxes.flush()  # this request's frames go now, everyone's
@@ -419,8 +425,8 @@ class Session:
             await posted.settled()
 
     async def _handle(self, message: Message) -> None:
-        if type(message) is Action and self._post(message):
-            return
+        """Answer ``message`` here (an action the reader could not hand to its table,
+        ``_post``, among them)."""
         if not isinstance(message, Pong):
             await self._settle()
         if isinstance(message, Ping):

@@ -392,7 +392,7 @@ class Table:
         if answer is None:
             try:
                 await self._act(port, request.action, request.seq, rid)
-                answer = Ack.trusted(id=rid)
+                answer = Ack.bare(rid)
             except ProtocolError as exc:
                 answer = Error(exc.code, exc.message[:1000], rid)
             except Exception:

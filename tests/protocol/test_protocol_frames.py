@@ -76,6 +76,18 @@ def test_frames_packed_in_several_threads_at_once_are_each_whole() -> None:
     assert got == want
 
 
+def test_a_count_packed_without_the_packer_is_the_packers_bytes() -> None:
+    """``pack_uint`` (each event's seq) makes an int's bytes itself: the very bytes
+    ``pack`` gives, at every width's boundaries, and ``pack``'s own for the rest."""
+    from protocol.frames import pack, pack_uint
+
+    edges = [0, 1, 127, 128, 255, 256, 65535, 65536, 2**32 - 1, 2**32, 2**53 - 1]
+    for value in [*edges, -1, -32, -33, True, False, 2.5, None, "7"]:
+        assert pack_uint(value) == pack(value), value  # type: ignore[arg-type]
+    for value in range(0, 70000, 7):
+        assert pack_uint(value) == pack(value), value
+
+
 def test_the_example_frame_of_protocol_md_decodes() -> None:
     # The ping frame shown byte by byte in PROTOCOL.md.
     data = bytes.fromhex("00000012 82a474797065a470696e67a56e6f6e6365 07".replace(" ", ""))

@@ -253,6 +253,22 @@ def test_a_bare_ack_encodes_to_the_same_bytes_as_any_message() -> None:
             assert ack.encode() == encode_frame(ack.to_dict()), (rid, ok)
 
 
+def test_a_bare_ack_made_for_an_id_is_the_ack_of_that_id() -> None:
+    """``Ack.bare`` sets each field itself (every action's answer): it must be the
+    record ``Ack(rid)`` is, field for field, and encode to the same frame."""
+    from dataclasses import fields
+
+    from protocol.messages import Ack
+
+    assert [f.name for f in fields(Ack)] == ["id", "ok", "table", "seat", "token"]
+    for rid in (0, 1, 127, 128, 65536, 2**32 - 1):
+        bare = Ack.bare(rid)
+        assert type(bare) is Ack
+        assert bare == Ack(rid) == Ack.trusted(id=rid)
+        assert bare.to_dict() == Ack(rid).to_dict()
+        assert bare.encode() == Ack(rid).encode()
+
+
 def test_an_action_map_read_again_reads_the_same_and_its_look_alikes_do_not() -> None:
     """A game action read once is handed out again for the same map (the server reads
     the same few over and over); a map equal to it in Python but not on the wire (1
