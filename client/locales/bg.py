@@ -481,6 +481,9 @@ MESSAGES: dict[str, str] = {
     ),
     "Hints are off at this table.": "Подсказките са изключени на тази маса.",
     "Hints are for your turn.": "Подсказките са за вашия ход.",
+    "Waiting for the server to answer your move...": (
+        "Чака се отговорът на сървъра за вашия ход..."
+    ),
     "Looking for a hint...": "Търсене на подсказка...",
     "hint": "подсказка",
     "hints": "подсказки",

@@ -499,6 +499,9 @@ MESSAGES: dict[str, str] = {
     ),
     "Hints are off at this table.": "Les indices sont désactivés à cette table.",
     "Hints are for your turn.": "Les indices sont pour votre tour.",
+    "Waiting for the server to answer your move...": (
+        "En attente de la réponse du serveur à votre coup..."
+    ),
     "Looking for a hint...": "Recherche d'un indice...",
     "hint": "indice",
     "hints": "indices",

@@ -483,6 +483,9 @@ MESSAGES: dict[str, str] = {
     ),
     "Hints are off at this table.": "Vísbendingar eru óvirkar við þetta borð.",
     "Hints are for your turn.": "Vísbendingar eru fyrir þína umferð.",
+    "Waiting for the server to answer your move...": (
+        "Beðið eftir svari þjónsins við aðgerð þinni..."
+    ),
     "Looking for a hint...": "Leita að vísbendingu...",
     "hint": "vísbending",
     "hints": "vísbendingar",

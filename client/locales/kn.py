@@ -490,6 +490,9 @@ MESSAGES: dict[str, str] = {
     ),
     "Hints are off at this table.": "ಈ ಮೇಜಿನಲ್ಲಿ ಸುಳಿವುಗಳು ಆಫ್ ಆಗಿವೆ.",
     "Hints are for your turn.": "ಸುಳಿವುಗಳು ನಿಮ್ಮ ಸರದಿಯಲ್ಲಿ ಮಾತ್ರ.",
+    "Waiting for the server to answer your move...": (
+        "ನಿಮ್ಮ ನಡೆಗೆ ಸರ್ವರ್‌ನ ಉತ್ತರಕ್ಕಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ..."
+    ),
     "Looking for a hint...": "ಸುಳಿವು ಹುಡುಕಲಾಗುತ್ತಿದೆ...",
     "hint": "ಸುಳಿವು",
     "hints": "ಸುಳಿವುಗಳು",
