@@ -220,6 +220,7 @@ MESSAGES: dict[str, str] = {
     "King: play any card or end the turn (e)": (
         "Крал: изиграйте коя да е карта или приключете хода (e)"
     ),
+    "Answer the +3!": "Отговорете на +3!",
     "Your move!": "Ваш ход!",
     "Your turn": "Ваш ход",
     "Waiting for {name}": "Чака се {name}",

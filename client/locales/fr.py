@@ -227,6 +227,7 @@ MESSAGES: dict[str, str] = {
     "{taki} run": "série du {taki}",
     "Plus: play one more card or draw": "Plus : jouez une carte de plus ou piochez",
     "King: play any card or end the turn (e)": "Roi : jouez librement ou finissez le tour (e)",
+    "Answer the +3!": "Répondez au +3 !",
     "Your move!": "À vous de jouer !",
     "Your turn": "Votre tour",
     "Waiting for {name}": "À {name} de jouer",

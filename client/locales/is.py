@@ -224,6 +224,7 @@ MESSAGES: dict[str, str] = {
     "{taki} run": "röð: {taki}",
     "Plus: play one more card or draw": "Plús: settu eitt spil í viðbót eða dragðu",
     "King: play any card or end the turn (e)": "Kóngur: hvaða spil sem er eða ljúktu umferð (e)",
+    "Answer the +3!": "Svaraðu +3!",
     "Your move!": "Þú átt leik!",
     "Your turn": "Þín umferð",
     "Waiting for {name}": "{name} á leik",

@@ -227,6 +227,7 @@ MESSAGES: dict[str, str] = {
     "{taki} run": "{taki} ಸರಣಿ",
     "Plus: play one more card or draw": "ಪ್ಲಸ್: ಇನ್ನೊಂದು ಕಾರ್ಡ್ ಹಾಕಿ ಅಥವಾ ತೆಗೆಯಿರಿ",
     "King: play any card or end the turn (e)": "ರಾಜ: ಯಾವುದೇ ಕಾರ್ಡ್ ಹಾಕಿ ಅಥವಾ ಸರದಿ ಮುಗಿಸಿ (e)",
+    "Answer the +3!": "+3 ಗೆ ಉತ್ತರಿಸಿ!",
     "Your move!": "ನಿಮ್ಮ ಸರದಿ!",
     "Your turn": "ನಿಮ್ಮ ಸರದಿ",
     "Waiting for {name}": "{name} ಅವರ ಸರದಿ",

@@ -530,7 +530,10 @@ class TableScreen(SessionScreen):
             # and beside "Waiting for NAME" it would not fit 80 columns)
             parts.append(Text(_("King: play any card or end the turn (e)")))
         if state.legal:
-            parts.insert(0, Text(_("Your move!"), style="bold reverse green"))
+            # In a +3 window the seat is asked to answer the +3, whoever's turn it is
+            # (the ▶ may be on another player): not to move.
+            ask = _("Answer the +3!") if pending else _("Your move!")
+            parts.insert(0, Text(ask, style="bold reverse green"))
             left = self.session.countdown("turn")
             if left is not None:
                 parts.insert(1, Text(seconds(left), style="bold yellow"))
