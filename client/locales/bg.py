@@ -21,8 +21,9 @@ MESSAGES: dict[str, str] = {
     "{who} did not say last card: draws {n}": "{who} не каза „последна карта“: тегли {n}",
     "+3 from you: the others answer": "Вашият +3: останалите отговарят",
     "+3 from {who}: break it (b) or let it through (p)": (
-        "+3 от {who}: разбийте го (b) или го пропуснете (p)"
+        "+3 от {who}: разбийте (b) или пропуснете (p)"
     ),
+    "+3 from {who}: let it through (p)": "+3 от {who}: пропуснете го (p)",
     "You said last card": "Казахте „последна карта“",
     "{who} said last card": "{who} каза „последна карта“",
     # client/app.py

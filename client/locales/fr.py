@@ -28,8 +28,9 @@ MESSAGES: dict[str, str] = {
     "{who} did not say last card: draws {n}": "{who} n'a pas dit « dernière carte » : pioche {n}",
     "+3 from you: the others answer": "Votre +3 : les autres répondent",
     "+3 from {who}: break it (b) or let it through (p)": (
-        "+3 joué par {who} : brisez (b) ou laissez passer (p)"
+        "+3 par {who} : brisez-le (b) ou passez (p)"
     ),
+    "+3 from {who}: let it through (p)": "+3 par {who} : laissez-le passer (p)",
     "You said last card": "Vous avez dit « dernière carte »",
     "{who} said last card": "{who} a dit « dernière carte »",
     # client/app.py

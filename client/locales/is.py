@@ -23,8 +23,9 @@ MESSAGES: dict[str, str] = {
     "{who} did not say last card: draws {n}": "{who} sagði ekki „síðasta spil“: dregur {n}",
     "+3 from you: the others answer": "Þitt +3: hinir svara",
     "+3 from {who}: break it (b) or let it through (p)": (
-        "{who} spilaði +3: brjóttu það (b) eða hleyptu því í gegn (p)"
+        "{who} spilaði +3: brjóttu (b) eða pass (p)"
     ),
+    "+3 from {who}: let it through (p)": "{who} spilaði +3: hleyptu því í gegn (p)",
     "You said last card": "Þú sagðir „síðasta spil“",
     "{who} said last card": "{who} sagði „síðasta spil“",
     # client/app.py

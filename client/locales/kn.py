@@ -29,6 +29,7 @@ MESSAGES: dict[str, str] = {
     "+3 from {who}: break it (b) or let it through (p)": (
         "{who} ಹಾಕಿದ +3: ಮುರಿಯಿರಿ (b) ಅಥವಾ ಬಿಡಿ (p)"
     ),
+    "+3 from {who}: let it through (p)": "{who} ಹಾಕಿದ +3: ಬಿಡಿ (p)",
     "You said last card": "ನೀವು “ಕೊನೆಯ ಕಾರ್ಡ್” ಎಂದಿರಿ",
     "{who} said last card": "{who} “ಕೊನೆಯ ಕಾರ್ಡ್” ಎಂದರು",
     # client/app.py
