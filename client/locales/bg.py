@@ -213,7 +213,6 @@ MESSAGES: dict[str, str] = {
     "Waiting for the players to come back.": "Чака се играчите да се върнат.",
     "Game over.": "Край на играта.",
     "The host (★) can start a rematch.": "Домакинът (★) може да започне реванш.",
-    "+2 stack: {n}": "натрупани +2: {n}",
     "+3 from {name}": "+3 от {name}",
     "open {taki}": "отворено {taki}",
     "{taki} run": "серия с {taki}",
@@ -506,6 +505,10 @@ PLURALS: dict[str, dict[str, str]] = {
     '{name} (a bot) won {wins} of {n} game.': {
         'one': '{name} (бот) спечели {wins} от {n} игра.',
         'other': '{name} (бот) спечели {wins} от {n} игри.',
+    },
+    "+2 stack: {n} card to draw": {
+        "one": "натрупани +2: {n} карта за теглене",
+        "other": "натрупани +2: {n} карти за теглене",
     },
     "{n} card": {
         "one": "{n} карта",

@@ -222,7 +222,6 @@ MESSAGES: dict[str, str] = {
     "Waiting for the players to come back.": "On attend le retour des joueurs.",
     "Game over.": "Partie terminée.",
     "The host (★) can start a rematch.": "L'hôte (★) peut lancer une revanche.",
-    "+2 stack: {n}": "+2 cumulés : {n}",
     "+3 from {name}": "+3 joué par {name}",
     "open {taki}": "{taki} ouvert",
     "{taki} run": "série du {taki}",
@@ -527,6 +526,11 @@ PLURALS: dict[str, dict[str, str]] = {
         'one': '{name} (un bot) a gagné {wins} partie sur {n}.',
         'many': '{name} (un bot) a gagné {wins} de parties sur {n}.',
         'other': '{name} (un bot) a gagné {wins} parties sur {n}.',
+    },
+    "+2 stack: {n} card to draw": {
+        "one": "+2 cumulés : {n} carte à piocher",
+        "many": "+2 cumulés : {n} de cartes à piocher",
+        "other": "+2 cumulés : {n} cartes à piocher",
     },
     "{n} card": {
         "one": "{n} carte",

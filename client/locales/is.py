@@ -219,7 +219,6 @@ MESSAGES: dict[str, str] = {
     "Waiting for the players to come back.": "Beðið eftir að spilararnir komi aftur.",
     "Game over.": "Leiknum er lokið.",
     "The host (★) can start a rematch.": "Gestgjafinn (★) getur byrjað nýjan leik.",
-    "+2 stack: {n}": "+2 stafli: {n}",
     "+3 from {name}": "{name} spilaði +3",
     "open {taki}": "opið {taki}",
     "{taki} run": "röð: {taki}",
@@ -508,6 +507,10 @@ PLURALS: dict[str, dict[str, str]] = {
     '{name} (a bot) won {wins} of {n} game.': {
         'one': '{name} (tölva) vann {wins} af {n} leik.',
         'other': '{name} (tölva) vann {wins} af {n} leikjum.',
+    },
+    "+2 stack: {n} card to draw": {
+        "one": "+2 stafli: {n} spil að draga",
+        "other": "+2 stafli: {n} spil að draga",
     },
     "{n} card": {
         "one": "{n} spil",

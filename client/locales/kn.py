@@ -222,7 +222,6 @@ MESSAGES: dict[str, str] = {
     "Waiting for the players to come back.": "ಆಟಗಾರರು ಮರಳಿ ಬರುವುದಕ್ಕಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ.",
     "Game over.": "ಆಟ ಮುಗಿಯಿತು.",
     "The host (★) can start a rematch.": "ಆತಿಥೇಯರು (★) ಮರುಪಂದ್ಯ ಆರಂಭಿಸಬಹುದು.",
-    "+2 stack: {n}": "+2 ರಾಶಿ: {n}",
     "+3 from {name}": "{name} ಹಾಕಿದ +3",
     "open {taki}": "ತೆರೆದ {taki}",
     "{taki} run": "{taki} ಸರಣಿ",
@@ -515,6 +514,10 @@ PLURALS: dict[str, dict[str, str]] = {
     '{name} (a bot) won {wins} of {n} game.': {
         'one': '{name} (ಬಾಟ್) {n} ಆಟದಲ್ಲಿ {wins} ಗೆದ್ದಿತು.',
         'other': '{name} (ಬಾಟ್) {n} ಆಟಗಳಲ್ಲಿ {wins} ಗೆದ್ದಿತು.',
+    },
+    "+2 stack: {n} card to draw": {
+        "one": "+2 ರಾಶಿ: ತೆಗೆಯಬೇಕಾದ {n} ಕಾರ್ಡ್",
+        "other": "+2 ರಾಶಿ: ತೆಗೆಯಬೇಕಾದ {n} ಕಾರ್ಡುಗಳು",
     },
     "{n} card": {
         "one": "{n} ಕಾರ್ಡ್",

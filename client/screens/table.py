@@ -503,7 +503,10 @@ class TableScreen(SessionScreen):
             return out
         parts: list[Text] = []
         if view.plus2:
-            parts.append(Text(_("+2 stack: {n}").format(n=view.plus2), style="bold red"))
+            # (the number is of cards to draw, not of +2 cards: say so)
+            stack = ngettext("+2 stack: {n} card to draw", "+2 stack: {n} cards to draw",
+                             view.plus2)
+            parts.append(Text(stack.format(n=view.plus2), style="bold red"))
         pending = view.plus3
         if pending:
             by = pending.by
