@@ -45,6 +45,7 @@ from ..widgets.cards import (
     color_keys,
     color_swatch,
     sort_hand,
+    tile_key_range,
 )
 from ..widgets.keybar import bar_width, fit_keys
 from ..words import card_words, cards_count, color_word, refusal, seconds
@@ -616,7 +617,7 @@ class TableScreen(SessionScreen):
         if info is not None and info.options.hints and state.legal:
             items.append(("H", _("hint"), False))
         if state.playable():
-            items.append(("←→/1-9", _("choose"), False))
+            items.append(("←→/" + tile_key_range(len(state.hand)), _("choose"), False))
             items.append((key_name("Enter"), _("play"), True))
         for kind, key, label in hints:
             if kind == "declare_last_card" and len(state.hand) > 2:

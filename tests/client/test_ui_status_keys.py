@@ -1,11 +1,13 @@
 """The status line and the key bar say what they mean, in every language at 80x24.
 
 A tmux play-through: "+2 stack: 8" read like a count of +2 cards (the 8 is cards to
-draw).
+draw); the key bar offered "←→/1-9 choose" for a hand of 13 cards, whose keys go on
+with 0, f, g, h.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -19,6 +21,7 @@ from client.screens.table import TableScreen
 from ..support.clientkit import Table, settled, until
 from ..support.fit import overflows
 from ..support.util import position
+from .test_hand_row import POOL
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 
@@ -50,3 +53,26 @@ async def test_a_plus2_stack_says_how_many_cards_it_draws(lang: str) -> None:
         stack = i18n.ngettext("+2 stack: {n} card to draw", "+2 stack: {n} cards to draw", 8)
         assert stack.format(n=8) in status, status
         assert not overflows(app.screen), overflows(app.screen)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS, indirect=True)
+async def test_the_key_bar_names_the_keys_of_the_whole_hand(lang: str) -> None:
+    """The keys of each card in runs, within two lines of 80 columns, with the other
+    keys of a turn (hints on: H too)."""
+    app = TakiApp(name="Ann", settings=Settings(intro_seen=True))
+    expected = {5: "1-5", 9: "1-9", 10: "1-9,0", 13: "1-9,0,f-h",
+                22: "1-9,0,f-k,m,n,u,w,y,z", 25: "1-9,0,f-k,m,n,u,w,y,z"}
+    async with app.run_test(size=(80, 24)) as pilot:
+        for count, keys in expected.items():
+            table = Table(app, position(hands=[POOL[:count], ["B1", "B3"]]),
+                          names=("Ann", "Noa"))
+            table.info = replace(table.info, options=replace(table.info.options, hints=True))
+            table.snapshot()
+            await until(lambda count=count: isinstance(app.screen, TableScreen)
+                        and len(app.session.state.hand) == count)
+            await settled(pilot)
+            bar = shown(app, "#keys")
+            assert f"←→/{keys} {i18n._('choose')}" in bar, (count, bar)
+            assert len(bar.splitlines()) <= 2, bar
+            assert not overflows(app.screen), (count, overflows(app.screen))
