@@ -685,7 +685,9 @@ class TableScreen(SessionScreen):
             return
         if dialog not in self.app.screen_stack:
             self._dialog = None
-        elif dialog.card not in self.session.state.playable():
+        elif dialog.card not in self.session.state.playable() and self.app.screen is dialog:
+            # (only from the top: a dismissal pops the top screen, whichever it is; one
+            # put over the dialog, such as the quit question, closes it on its next redraw)
             self._dialog = None
             dialog.dismiss(None)
 

@@ -19,7 +19,7 @@ from client.app import TakiApp
 from client.config import Settings
 from client.screens.table import ColorPicker, TableScreen
 from client.widgets.cards import CardTile
-from protocol.messages import Action, Error
+from protocol.messages import Action, Error, TableOptions
 
 from ..support.clientkit import seated_game, set_game, until
 from ..support.server_thread import ServerThread
@@ -155,3 +155,27 @@ async def test_the_colour_dialog_closes_when_its_card_leaves_the_hand(
         await until(lambda: app.screen is screen)
         await settled(pilot)
         assert app.session.state.legal  # still this seat's turn
+
+
+@pytest.mark.asyncio
+async def test_the_colour_dialog_closes_when_the_turn_timer_runs_out(
+    server: ServerThread,
+) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: app.session.link is not None)
+        app.session.create_table(TableOptions("Test", 2, turn_timer=2.0))
+        await until(lambda: app.session.state.info is not None)
+        app.session.host_command("add_basic")
+        await until(lambda: app.session.state.info is not None
+                    and all(s is not None for s in app.session.state.info.seats))
+        app.session.host_command("start")
+        await until(lambda: app.session.state.view is not None)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        screen.as_dealt = True
+        await deal(app, server, position(hands=[HAND, ["B1", "B3", "B4"]], turn=0))
+        await pilot.press("1", "enter")
+        await until(lambda: isinstance(app.screen, ColorPicker))
+        await until(lambda: app.screen is screen)  # the timer drew for the seat
+        assert any("Time ran out" in line for line in app.session.state.log)
