@@ -69,20 +69,23 @@ class KeyGate:
         await self.handle(key)
         self._hop(path, this)
 
-    def hold(self, seconds: float = AWAIT_SCREEN) -> None:
+    def hold(self, seconds: float = AWAIT_SCREEN) -> int:
         """Keep the keys from now on until ``release`` (or ``seconds``): what was asked
         brings a screen with the server's answer (Enter on the new-table form opens the
-        table), and keys typed after it belong there, not to the screen left behind."""
+        table), or a new position (a card played), and keys typed after it belong
+        there, not to the screen or the hand left behind. Returns the hold's number."""
         self.busy = True
         self._round += 1
         self._holding = self._round
         if self._timer is not None:
             self._timer.stop()
         self._timer = self.app.set_timer(seconds, partial(self._done, self._round))
+        return self._round
 
-    def release(self) -> None:
-        """The screen a ``hold`` waited for is in place: the keys kept go to it."""
-        if self._holding and self._holding == self._round:
+    def release(self, hold: int | None = None) -> None:
+        """What a ``hold`` waited for is in place: the keys kept go to it (``hold``:
+        only if that hold, by its number, is the one still keeping them)."""
+        if self._holding and self._holding == self._round and hold in (None, self._holding):
             self.app.call_after_refresh(self._done, self._round)
 
     def _hop(self, path: list[DOMNode], this: int) -> None:
@@ -104,3 +107,17 @@ class KeyGate:
             self._timer = None
         if self.held:
             await self._through(self.held.popleft())
+
+
+def hold_keys(app: App[Any]) -> int:
+    """``app``'s keys kept until ``release_keys`` (see ``KeyGate.hold``); 0: it keeps
+    none (an app without a gate)."""
+    gate = getattr(app, "keys", None)
+    return gate.hold() if isinstance(gate, KeyGate) else 0
+
+
+def release_keys(app: App[Any], hold: int) -> None:
+    """The keys ``hold_keys`` kept (that hold, if still the one keeping them) go on."""
+    gate = getattr(app, "keys", None)
+    if hold and isinstance(gate, KeyGate):
+        gate.release(hold)

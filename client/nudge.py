@@ -49,6 +49,7 @@ from typing import Literal
 from .i18n import _
 from .safe import inert
 from .state import TableState
+from .words import plus3_notice
 
 BEL = "\a"
 ESC = "\x1b"
@@ -93,7 +94,7 @@ def turn_words(state: TableState, kind: Kind) -> str:
         by = pending.by
         names = state.names()
         who = names[by] if 0 <= by < len(names) else "?"
-        return _("+3 from {who}: break it (b) or let it through (p)").format(who=who)
+        return plus3_notice(who, state.action("break") is not None)
     table = state.info.options.name if state.info is not None else ""
     return _("Your turn at {table}.").format(table=table)
 

@@ -189,6 +189,12 @@ class Session:
         """The id of the Leave request in flight (None: not sent yet)."""
         self.last_sent: tuple[str, str | None] | None = None
         """The last game action sent (type, card): a refusal of it is worded from it."""
+        self.actions_sent = 0
+        """Game actions asked for (``send_action``), ever: with ``actions_answered``,
+        whether one is on its way (``acting``)."""
+        self.actions_answered = 0
+        """Of those, the ones answered (an ack or a refusal) or that could not be sent."""
+        self._action_ids: set[int] = set()
         self.kept_replays: list[Replay] = []
         """The games finished at this client's tables this session, oldest first."""
         self._quiet_replays = 0
@@ -429,8 +435,17 @@ class Session:
         """Done with request ``rid``; what to do with its answer."""
         if rid is None:
             return None
+        if rid in self._action_ids:
+            self._action_ids.discard(rid)
+            self.actions_answered += 1
         self.unanswered.pop(rid, None)
         return self.pending.pop(rid, None)
+
+    @property
+    def acting(self) -> bool:
+        """A game action was sent and the server has not answered it yet: until it has,
+        the legal moves held are those from before it (the table sends no other)."""
+        return self.actions_answered < self.actions_sent
 
     def deliver(self, message: Message) -> None:
         """One message from the server: update what is known, say what happened."""
@@ -597,7 +612,12 @@ class Session:
         self.last_sent = (action.type, action.card)
         if last:
             action = GameAction(action.type, action.seat, action.card, action.color, True)
-        self.request(Action, action=action, seq=None)
+        self.actions_sent += 1
+        rid = self.request(Action, action=action, seq=None)
+        if rid is not None and rid in self.unanswered:
+            self._action_ids.add(rid)
+        else:  # not sent (not connected, or it cannot be): no answer will come
+            self.actions_answered += 1
 
     def replay_of_table(self) -> Replay | None:
         """The finished game of this table kept this session; else None, and it is

@@ -21,8 +21,9 @@ MESSAGES: dict[str, str] = {
     "{who} did not say last card: draws {n}": "{who} не каза „последна карта“: тегли {n}",
     "+3 from you: the others answer": "Вашият +3: останалите отговарят",
     "+3 from {who}: break it (b) or let it through (p)": (
-        "+3 от {who}: разбийте го (b) или го пропуснете (p)"
+        "+3 от {who}: разбийте (b) или пропуснете (p)"
     ),
+    "+3 from {who}: let it through (p)": "+3 от {who}: пропуснете го (p)",
     "You said last card": "Казахте „последна карта“",
     "{who} said last card": "{who} каза „последна карта“",
     # client/app.py
@@ -212,7 +213,6 @@ MESSAGES: dict[str, str] = {
     "Waiting for the players to come back.": "Чака се играчите да се върнат.",
     "Game over.": "Край на играта.",
     "The host (★) can start a rematch.": "Домакинът (★) може да започне реванш.",
-    "+2 stack: {n}": "натрупани +2: {n}",
     "+3 from {name}": "+3 от {name}",
     "open {taki}": "отворено {taki}",
     "red TAKI run": "серия с червено TAKI",
@@ -223,6 +223,7 @@ MESSAGES: dict[str, str] = {
     "King: play any card or end the turn (e)": (
         "Крал: изиграйте коя да е карта или приключете хода (e)"
     ),
+    "Answer the +3!": "Отговорете на +3!",
     "Your move!": "Ваш ход!",
     "Your turn": "Ваш ход",
     "Waiting for {name}": "Чака се {name}",
@@ -484,6 +485,9 @@ MESSAGES: dict[str, str] = {
     ),
     "Hints are off at this table.": "Подсказките са изключени на тази маса.",
     "Hints are for your turn.": "Подсказките са за вашия ход.",
+    "Waiting for the server to answer your move...": (
+        "Чака се отговорът на сървъра за вашия ход..."
+    ),
     "Looking for a hint...": "Търсене на подсказка...",
     "hint": "подсказка",
     "hints": "подсказки",
@@ -504,6 +508,10 @@ PLURALS: dict[str, dict[str, str]] = {
     '{bot} won {wins} of {n} game.': {
         'one': '{bot} спечели {wins} от {n} игра.',
         'other': '{bot} спечели {wins} от {n} игри.',
+    },
+    "+2 stack: {n} card to draw": {
+        "one": "натрупани +2: {n} карта за теглене",
+        "other": "натрупани +2: {n} карти за теглене",
     },
     "{n} card": {
         "one": "{n} карта",

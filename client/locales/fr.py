@@ -28,8 +28,9 @@ MESSAGES: dict[str, str] = {
     "{who} did not say last card: draws {n}": "{who} n'a pas dit « dernière carte » : pioche {n}",
     "+3 from you: the others answer": "Votre +3 : les autres répondent",
     "+3 from {who}: break it (b) or let it through (p)": (
-        "+3 joué par {who} : brisez (b) ou laissez passer (p)"
+        "+3 par {who} : brisez-le (b) ou passez (p)"
     ),
+    "+3 from {who}: let it through (p)": "+3 par {who} : laissez-le passer (p)",
     "You said last card": "Vous avez dit « dernière carte »",
     "{who} said last card": "{who} a dit « dernière carte »",
     # client/app.py
@@ -221,7 +222,6 @@ MESSAGES: dict[str, str] = {
     "Waiting for the players to come back.": "On attend le retour des joueurs.",
     "Game over.": "Partie terminée.",
     "The host (★) can start a rematch.": "L'hôte (★) peut lancer une revanche.",
-    "+2 stack: {n}": "+2 cumulés : {n}",
     "+3 from {name}": "+3 joué par {name}",
     "open {taki}": "{taki} ouvert",
     "red TAKI run": "série du TAKI rouge",
@@ -230,6 +230,7 @@ MESSAGES: dict[str, str] = {
     "yellow TAKI run": "série du TAKI jaune",
     "Plus: play one more card or draw": "Plus : jouez une carte de plus ou piochez",
     "King: play any card or end the turn (e)": "Roi : jouez librement ou finissez le tour (e)",
+    "Answer the +3!": "Répondez au +3 !",
     "Your move!": "À vous de jouer !",
     "Your turn": "Votre tour",
     "Waiting for {name}": "À {name} de jouer",
@@ -502,6 +503,9 @@ MESSAGES: dict[str, str] = {
     ),
     "Hints are off at this table.": "Les indices sont désactivés à cette table.",
     "Hints are for your turn.": "Les indices sont pour votre tour.",
+    "Waiting for the server to answer your move...": (
+        "En attente de la réponse du serveur à votre coup..."
+    ),
     "Looking for a hint...": "Recherche d'un indice...",
     "hint": "indice",
     "hints": "indices",
@@ -525,6 +529,11 @@ PLURALS: dict[str, dict[str, str]] = {
         'one': '{bot} a gagné {wins} partie sur {n}.',
         'many': '{bot} a gagné {wins} de parties sur {n}.',
         'other': '{bot} a gagné {wins} parties sur {n}.',
+    },
+    "+2 stack: {n} card to draw": {
+        "one": "+2 cumulés : {n} carte à piocher",
+        "many": "+2 cumulés : {n} de cartes à piocher",
+        "other": "+2 cumulés : {n} cartes à piocher",
     },
     "{n} card": {
         "one": "{n} carte",

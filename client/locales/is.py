@@ -23,8 +23,9 @@ MESSAGES: dict[str, str] = {
     "{who} did not say last card: draws {n}": "{who} sagði ekki „síðasta spil“: dregur {n}",
     "+3 from you: the others answer": "Þitt +3: hinir svara",
     "+3 from {who}: break it (b) or let it through (p)": (
-        "{who} spilaði +3: brjóttu það (b) eða hleyptu því í gegn (p)"
+        "{who} spilaði +3: brjóttu (b) eða pass (p)"
     ),
+    "+3 from {who}: let it through (p)": "{who} spilaði +3: hleyptu því í gegn (p)",
     "You said last card": "Þú sagðir „síðasta spil“",
     "{who} said last card": "{who} sagði „síðasta spil“",
     # client/app.py
@@ -218,7 +219,6 @@ MESSAGES: dict[str, str] = {
     "Waiting for the players to come back.": "Beðið eftir að spilararnir komi aftur.",
     "Game over.": "Leiknum er lokið.",
     "The host (★) can start a rematch.": "Gestgjafinn (★) getur byrjað nýjan leik.",
-    "+2 stack: {n}": "+2 stafli: {n}",
     "+3 from {name}": "{name} spilaði +3",
     "open {taki}": "opið {taki}",
     "red TAKI run": "röð: rautt TAKI",
@@ -227,6 +227,7 @@ MESSAGES: dict[str, str] = {
     "yellow TAKI run": "röð: gult TAKI",
     "Plus: play one more card or draw": "Plús: settu eitt spil í viðbót eða dragðu",
     "King: play any card or end the turn (e)": "Kóngur: hvaða spil sem er eða ljúktu umferð (e)",
+    "Answer the +3!": "Svaraðu +3!",
     "Your move!": "Þú átt leik!",
     "Your turn": "Þín umferð",
     "Waiting for {name}": "{name} á leik",
@@ -486,6 +487,9 @@ MESSAGES: dict[str, str] = {
     ),
     "Hints are off at this table.": "Vísbendingar eru óvirkar við þetta borð.",
     "Hints are for your turn.": "Vísbendingar eru fyrir þína umferð.",
+    "Waiting for the server to answer your move...": (
+        "Beðið eftir svari þjónsins við aðgerð þinni..."
+    ),
     "Looking for a hint...": "Leita að vísbendingu...",
     "hint": "vísbending",
     "hints": "vísbendingar",
@@ -506,6 +510,10 @@ PLURALS: dict[str, dict[str, str]] = {
     '{bot} won {wins} of {n} game.': {
         'one': '{bot} vann {wins} af {n} leik.',
         'other': '{bot} vann {wins} af {n} leikjum.',
+    },
+    "+2 stack: {n} card to draw": {
+        "one": "+2 stafli: {n} spil að draga",
+        "other": "+2 stafli: {n} spil að draga",
     },
     "{n} card": {
         "one": "{n} spil",

@@ -29,6 +29,7 @@ MESSAGES: dict[str, str] = {
     "+3 from {who}: break it (b) or let it through (p)": (
         "{who} ಹಾಕಿದ +3: ಮುರಿಯಿರಿ (b) ಅಥವಾ ಬಿಡಿ (p)"
     ),
+    "+3 from {who}: let it through (p)": "{who} ಹಾಕಿದ +3: ಬಿಡಿ (p)",
     "You said last card": "ನೀವು “ಕೊನೆಯ ಕಾರ್ಡ್” ಎಂದಿರಿ",
     "{who} said last card": "{who} “ಕೊನೆಯ ಕಾರ್ಡ್” ಎಂದರು",
     # client/app.py
@@ -221,7 +222,6 @@ MESSAGES: dict[str, str] = {
     "Waiting for the players to come back.": "ಆಟಗಾರರು ಮರಳಿ ಬರುವುದಕ್ಕಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ.",
     "Game over.": "ಆಟ ಮುಗಿಯಿತು.",
     "The host (★) can start a rematch.": "ಆತಿಥೇಯರು (★) ಮರುಪಂದ್ಯ ಆರಂಭಿಸಬಹುದು.",
-    "+2 stack: {n}": "+2 ರಾಶಿ: {n}",
     "+3 from {name}": "{name} ಹಾಕಿದ +3",
     "open {taki}": "ತೆರೆದ {taki}",
     "red TAKI run": "ಕೆಂಪು TAKI ಸರಣಿ",
@@ -230,6 +230,7 @@ MESSAGES: dict[str, str] = {
     "yellow TAKI run": "ಹಳದಿ TAKI ಸರಣಿ",
     "Plus: play one more card or draw": "ಪ್ಲಸ್: ಇನ್ನೊಂದು ಕಾರ್ಡ್ ಹಾಕಿ ಅಥವಾ ತೆಗೆಯಿರಿ",
     "King: play any card or end the turn (e)": "ರಾಜ: ಯಾವುದೇ ಕಾರ್ಡ್ ಹಾಕಿ ಅಥವಾ ಸರದಿ ಮುಗಿಸಿ (e)",
+    "Answer the +3!": "+3 ಗೆ ಉತ್ತರಿಸಿ!",
     "Your move!": "ನಿಮ್ಮ ಸರದಿ!",
     "Your turn": "ನಿಮ್ಮ ಸರದಿ",
     "Waiting for {name}": "{name} ಅವರ ಸರದಿ",
@@ -493,6 +494,9 @@ MESSAGES: dict[str, str] = {
     ),
     "Hints are off at this table.": "ಈ ಮೇಜಿನಲ್ಲಿ ಸುಳಿವುಗಳು ಆಫ್ ಆಗಿವೆ.",
     "Hints are for your turn.": "ಸುಳಿವುಗಳು ನಿಮ್ಮ ಸರದಿಯಲ್ಲಿ ಮಾತ್ರ.",
+    "Waiting for the server to answer your move...": (
+        "ನಿಮ್ಮ ನಡೆಗೆ ಸರ್ವರ್‌ನ ಉತ್ತರಕ್ಕಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ..."
+    ),
     "Looking for a hint...": "ಸುಳಿವು ಹುಡುಕಲಾಗುತ್ತಿದೆ...",
     "hint": "ಸುಳಿವು",
     "hints": "ಸುಳಿವುಗಳು",
@@ -513,6 +517,10 @@ PLURALS: dict[str, dict[str, str]] = {
     '{bot} won {wins} of {n} game.': {
         'one': '{bot} {n} ಆಟದಲ್ಲಿ {wins} ಗೆದ್ದಿತು.',
         'other': '{bot} {n} ಆಟಗಳಲ್ಲಿ {wins} ಗೆದ್ದಿತು.',
+    },
+    "+2 stack: {n} card to draw": {
+        "one": "+2 ರಾಶಿ: ತೆಗೆಯಬೇಕಾದ {n} ಕಾರ್ಡ್",
+        "other": "+2 ರಾಶಿ: ತೆಗೆಯಬೇಕಾದ {n} ಕಾರ್ಡುಗಳು",
     },
     "{n} card": {
         "one": "{n} ಕಾರ್ಡ್",

@@ -18,7 +18,7 @@ from protocol.messages import TableInfo, TableOptions
 from .. import intents
 from ..i18n import _
 from ..i18n import key as key_name
-from ..keygate import KeyGate
+from ..keygate import hold_keys
 from ..levels import DEFAULT_LEVEL, level_word, offered, usable
 from ..safe import inert
 from ..session import Session
@@ -321,6 +321,4 @@ class LobbyScreen(SessionScreen):
     def _hold_keys(self) -> None:
         """Keys typed right after asking for a table wait for its screen (the server's
         answer brings it): they are meant for the table, not this lobby, where q quits."""
-        gate = getattr(self.app, "keys", None)
-        if isinstance(gate, KeyGate):
-            gate.hold()
+        hold_keys(self.app)

@@ -25,11 +25,13 @@ from engine.game import FOLLOW_KING, FOLLOW_PLUS
 from engine.reasons import why_not
 from engine.views import View
 from protocol.limits import CHAT_MAX, NAME_MAX, TABLE_NAME_MAX
+from protocol.messages import GameAction
 
 from .. import intents
 from ..hint_words import hint_line
 from ..i18n import _, ngettext
 from ..i18n import key as key_name
+from ..keygate import hold_keys, release_keys
 from ..safe import inert
 from ..session import Session
 from ..widgets.cards import (
@@ -43,6 +45,7 @@ from ..widgets.cards import (
     color_keys,
     color_swatch,
     sort_hand,
+    tile_key_range,
 )
 from ..widgets.keybar import bar_width, fit_keys
 from ..words import card_words, cards_count, color_word, refusal, seconds, taki_run_words
@@ -64,9 +67,15 @@ FIXED = ("#title", "#top", "#status", "#hand", "#keys")
 
 class ColorPicker(ModalScreen[str | None]):
     """Which colour does the Change Colour name? The language's colour keys
-    (``color_keys``: r g b y in English, r v b j in French) or 1-4."""
+    (``color_keys``: r g b y in English, r v b j in French) or 1-4. It belongs to the
+    play of ``card``: the table closes it once that card can no longer be played
+    (``TableScreen._close_stale_dialog``)."""
 
     BINDINGS = [Binding("escape", "pick('')", "Cancel")]
+
+    def __init__(self, card: str = "color") -> None:
+        super().__init__()
+        self.card = card
 
     def compose(self) -> ComposeResult:
         keys = color_keys()
@@ -153,6 +162,13 @@ class TableScreen(SessionScreen):
         """The rows of the parts around the log (``FIXED``) when its box was last fitted."""
         self._hint_news = session.hint_news
         """The session's hints shown so far (``_take_hint``)."""
+        self._acted = 0
+        """The session's ``actions_sent`` once this screen's last play is sent (the
+        play is posted to the app first: until it is sent, the session knows nothing)."""
+        self._keys_held = 0
+        """The key gate's hold while a play is on its way (client/keygate.py)."""
+        self._dialog: ColorPicker | None = None
+        """The card's dialog open over the table (the colour to name), if any."""
 
     def flash(self, text: str, *, until_moved: bool = False, seconds: float = 5) -> None:
         """A short message in the status line (a refusal, a hint), gone after 5 s; with
@@ -222,6 +238,7 @@ class TableScreen(SessionScreen):
 
     def _redraw(self) -> None:
         self._take_hint()
+        self._answered()
         state = self.session.state
         info = state.info
         view = state.view
@@ -487,7 +504,10 @@ class TableScreen(SessionScreen):
             return out
         parts: list[Text] = []
         if view.plus2:
-            parts.append(Text(_("+2 stack: {n}").format(n=view.plus2), style="bold red"))
+            # (the number is of cards to draw, not of +2 cards: say so)
+            stack = ngettext("+2 stack: {n} card to draw", "+2 stack: {n} cards to draw",
+                             view.plus2)
+            parts.append(Text(stack.format(n=view.plus2), style="bold red"))
         pending = view.plus3
         if pending:
             by = pending.by
@@ -512,7 +532,10 @@ class TableScreen(SessionScreen):
             # and beside "Waiting for NAME" it would not fit 80 columns)
             parts.append(Text(_("King: play any card or end the turn (e)")))
         if state.legal:
-            parts.insert(0, Text(_("Your move!"), style="bold reverse green"))
+            # In a +3 window the seat is asked to answer the +3, whoever's turn it is
+            # (the ▶ may be on another player): not to move.
+            ask = _("Answer the +3!") if pending else _("Your move!")
+            parts.insert(0, Text(ask, style="bold reverse green"))
             left = self.session.countdown("turn")
             if left is not None:
                 parts.insert(1, Text(seconds(left), style="bold yellow"))
@@ -592,7 +615,7 @@ class TableScreen(SessionScreen):
         if info is not None and info.options.hints and state.legal:
             items.append(("H", _("hint"), False))
         if state.playable():
-            items.append(("←→/1-9", _("choose"), False))
+            items.append(("←→/" + tile_key_range(len(state.hand)), _("choose"), False))
             items.append((key_name("Enter"), _("play"), True))
         for kind, key, label in hints:
             if kind == "declare_last_card" and len(state.hand) > 2:
@@ -628,6 +651,51 @@ class TableScreen(SessionScreen):
             self.selected = index
             self.refresh_view()
 
+    def acting(self) -> bool:
+        """A play of this screen's is on its way to the server, or the session has one
+        there: the legal moves held are from before it, so no other goes."""
+        session = self.session
+        return session.actions_answered < max(self._acted, session.actions_sent)
+
+    def _send(self, action: GameAction, last: bool = False) -> None:
+        """Send a play; the keys typed after it wait for the server's answer (up to a
+        few seconds: ``keygate.AWAIT_SCREEN``), and go to the position it brings. An
+        Enter typed with the colour key of a Change Colour reached the table before
+        the answer and played the card still selected again."""
+        self._acted = self.session.actions_sent + 1
+        self._keys_held = hold_keys(self.app)
+        self.post_message(intents.Act(action, last=last))
+
+    def _answered(self) -> None:
+        """Once the play sent is answered: the keys kept go on, and a card's dialog
+        whose card can no longer be played closes."""
+        if self._keys_held and not self.acting():
+            release_keys(self.app, self._keys_held)
+            self._keys_held = 0
+        self._close_stale_dialog()
+
+    def _close_stale_dialog(self) -> None:
+        """Close the card's dialog when its card is no longer playable (played, gone
+        from the hand, the turn over, a turn timer run out): it stayed open over the
+        next turns, keeping the keys (d did not draw) until a colour was named."""
+        dialog = self._dialog
+        if dialog is None:
+            return
+        if dialog not in self.app.screen_stack:
+            self._dialog = None
+        elif dialog.card not in self.session.state.playable() and self.app.screen is dialog:
+            # (only from the top: a dismissal pops the top screen, whichever it is; one
+            # put over the dialog, such as the quit question, closes it on its next redraw)
+            self._dialog = None
+            dialog.dismiss(None)
+
+    def _wait_for_answer(self) -> bool:
+        """Whether a play is on its way (then said so): keys that would act do nothing."""
+        if self.acting():
+            self.flash(_("Waiting for the server to answer your move..."))
+            return True
+        return False
+
     def on_card_tile_chosen(self, message: CardTile.Chosen) -> None:
         self.selected = message.index
         self.action_play()
@@ -637,6 +705,8 @@ class TableScreen(SessionScreen):
         hand = self.shown_hand()
         if not hand or self.selected >= len(hand):
             return
+        if self._wait_for_answer():
+            return
         card = hand[self.selected]
         if card not in state.playable():
             self.refuse("play", card)
@@ -645,23 +715,27 @@ class TableScreen(SessionScreen):
         if card == "color":
 
             def chosen(color: str | None) -> None:
-                if color:
+                self._dialog = None
+                if color and not self.acting():
                     action = state.play_of("color", color)
                     if action is not None:
-                        self.post_message(intents.Act(action, last=len(state.hand) <= 2))
+                        self._send(action, last=len(state.hand) <= 2)
 
-            self.app.push_screen(ColorPicker(), chosen)
+            self._dialog = ColorPicker(card)
+            self.app.push_screen(self._dialog, chosen)
             return
         action = state.play_of(card)
         if action is not None:
-            self.post_message(intents.Act(action))
+            self._send(action)
 
     def action_act(self, kind: str) -> None:
+        if self._wait_for_answer():
+            return
         action = self.session.state.action(kind)
         if action is None:
             self.refuse(kind)
             return
-        self.post_message(intents.Act(action))
+        self._send(action)
 
     def refuse(self, kind: str, card: str | None = None) -> None:
         """Say why ``kind`` cannot be done now (engine.reasons, from this seat's view)."""

@@ -101,6 +101,19 @@ def sort_hand(cards: list[str]) -> list[str]:
     return sorted(cards, key=rank)
 
 
+def tile_key_range(count: int) -> str:
+    """The keys that pick the cards of a hand of ``count``, in runs: '1-5', '1-9,0',
+    '1-9,0,f-h' (past 9 cards the keys go on with 0 and letters: "1-9" said nothing of
+    them); runs of two are written out ('m,n')."""
+    runs: list[list[str]] = []
+    for k in TILE_KEYS[:count]:
+        if runs and ord(k) == ord(runs[-1][-1]) + 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    return ",".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ",".join(r) for r in runs)
+
+
 def tile_key(index: int) -> str:
     """The key that picks the card at ``index`` ('' beyond the last key: arrows only)."""
     return TILE_KEYS[index] if index < len(TILE_KEYS) else ""

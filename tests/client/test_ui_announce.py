@@ -156,9 +156,13 @@ def test_a_plus3_window_running_out_is_told_once_and_ends_no_turn() -> None:
 
 
 def test_a_plus3_is_bannered_and_passes_are_logged() -> None:
-    game, state = start(position(hands=[["G1", "G3", "G4"], ["+3", "R4", "R6"]], turn=1))
+    """The banner offers b only to a seat holding a Breaker (the others may only pass)."""
+    game, state = start(position(hands=[["G1", "G3", "breaker"], ["+3", "R4", "R6"]], turn=1))
     act(game, state, Action("play", 1, "+3"))
     assert state.banner == "+3 from Bo: break it (b) or let it through (p)"
+    game, state = start(position(hands=[["G1", "G3", "G4"], ["+3", "R4", "R6"]], turn=1))
+    act(game, state, Action("play", 1, "+3"))
+    assert state.banner == "+3 from Bo: let it through (p)"
     act(game, state, Action("pass", 0))
     assert "You let the +3 through" in state.log
 

@@ -1,0 +1,181 @@
+"""The colour dialog belongs to one play: sent once, and gone once that play cannot be.
+
+A tmux play-through at 80x24: the Change Colour card selected, Enter (the colour dialog
+opens), then "g" and Enter in one burst. The card was played, and then the dialog was
+open again over a hand without it, on another player's turn, for minutes: the Enter
+after the colour key reached the table before the server's answer, played the card still
+selected again and opened a new dialog, which nothing closed; it kept the keys (d did
+not draw) until a colour key sent a play the server refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from client.app import TakiApp
+from client.config import Settings
+from client.screens.table import ColorPicker, TableScreen
+from client.widgets.cards import CardTile
+from protocol.messages import Action, Error, TableOptions
+
+from ..support.clientkit import seated_game, set_game, until
+from ..support.server_thread import ServerThread
+from ..support.util import position
+from .test_ui_typed_ahead import burst
+
+pytestmark = pytest.mark.usefixtures("config_dir")
+
+HAND = ["color", "R7", "G3"]
+
+
+async def settled(pilot: Any) -> None:
+    for _ in range(4):
+        await pilot.pause()
+
+
+async def deal(app: TakiApp, server: ServerThread, pos: dict[str, Any]) -> None:
+    table = server.server.lobby.tables["t1"] if server.server else None
+    assert table is not None
+    server.call(lambda: set_game(table, pos))
+    hand = pos["players"][0]["hand"]
+    await until(lambda: sorted(t.code for t in app.screen.query(CardTile)) == sorted(hand)
+                and app.session.state.view is not None
+                and app.session.state.view.turn == pos["turn"])
+
+
+async def colour_dialog_open(app: TakiApp, server: ServerThread, pilot: Any) -> TableScreen:
+    """A seated game, the Change Colour card dealt first and selected, Enter pressed."""
+    await seated_game(app, server)
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    screen.as_dealt = True
+    await deal(app, server, position(hands=[HAND, ["B1", "B3", "B4"]], turn=0))
+    await pilot.press("1", "enter")
+    await until(lambda: isinstance(app.screen, ColorPicker))
+    return screen
+
+
+def sent_actions(app: TakiApp, delay: float = 0.5) -> list[Action]:
+    """Every game action the session sends from now on (in order), each reaching the
+    server ``delay`` seconds late (a slow network: its answer comes after the keys
+    typed with it)."""
+    sent: list[Action] = []
+    link = app.session.link
+    assert link is not None
+    send = link.send
+
+    def spy(message: Any) -> None:
+        if isinstance(message, Action):
+            sent.append(message)
+            asyncio.get_running_loop().call_later(delay, send, message)
+        else:
+            send(message)
+
+    link.send = spy  # type: ignore[method-assign]
+    return sent
+
+
+@pytest.mark.asyncio
+async def test_enter_right_after_the_colour_key_plays_the_card_once(
+    server: ServerThread,
+) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await colour_dialog_open(app, server, pilot)
+        sent = sent_actions(app)
+        await burst(pilot, "g", "enter")
+        await until(lambda: "color" not in app.session.state.hand)
+        await until(lambda: not app.session.unanswered)
+        await settled(pilot)
+        assert [(a.action.type, a.action.card) for a in sent] == [("play", "color")]
+        assert not isinstance(app.screen, ColorPicker)
+
+
+@pytest.mark.asyncio
+async def test_a_second_enter_before_the_answer_sends_no_play_the_server_refuses(
+    server: ServerThread,
+) -> None:
+    """Enter twice in one burst on a hand of two playable cards: the second Enter waits
+    for the answer to the first and is taken against the position it brings (the
+    turn gone: a refusal of this client's own), instead of sending a play from the
+    moves held before the first, which the server refused."""
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated_game(app, server)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        screen.as_dealt = True
+        await deal(app, server, position(hands=[["R7", "R3", "G4"], ["B1", "B3", "B4"]],
+                                         turn=0))
+        await pilot.press("1")
+        refused: list[Error] = []
+        error = app.session._error
+
+        def spy(message: Error) -> None:
+            refused.append(message)
+            error(message)
+
+        app.session._error = spy  # type: ignore[method-assign]
+        sent = sent_actions(app)
+        await burst(pilot, "enter", "enter")
+        await until(lambda: "R7" not in app.session.state.hand)
+        await until(lambda: not app.session.unanswered)
+        await asyncio.sleep(0.5)
+        await settled(pilot)
+        assert sent[0].action.card == "R7"
+        assert refused == []
+
+
+@pytest.mark.asyncio
+async def test_the_colour_dialog_closes_when_its_card_can_no_longer_be_played(
+    server: ServerThread,
+) -> None:
+    """The turn passes while the dialog is open (a turn timer running out does the
+    same): it closes, and d is the table's key again."""
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await colour_dialog_open(app, server, pilot)
+        await deal(app, server, position(hands=[HAND, ["B1", "B3", "B4"]], turn=1))
+        await until(lambda: app.screen is screen)
+        await settled(pilot)
+        assert not app.screen.query(ColorPicker)
+
+
+@pytest.mark.asyncio
+async def test_the_colour_dialog_closes_when_its_card_leaves_the_hand(
+    server: ServerThread,
+) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await colour_dialog_open(app, server, pilot)
+        await deal(app, server, position(hands=[["R7", "G3", "R1"], ["B1", "B3"]], turn=0))
+        await until(lambda: app.screen is screen)
+        await settled(pilot)
+        assert app.session.state.legal  # still this seat's turn
+
+
+@pytest.mark.asyncio
+async def test_the_colour_dialog_closes_when_the_turn_timer_runs_out(
+    server: ServerThread,
+) -> None:
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: app.session.link is not None)
+        app.session.create_table(TableOptions("Test", 2, turn_timer=2.0))
+        await until(lambda: app.session.state.info is not None)
+        app.session.host_command("add_basic")
+        await until(lambda: app.session.state.info is not None
+                    and all(s is not None for s in app.session.state.info.seats))
+        app.session.host_command("start")
+        await until(lambda: app.session.state.view is not None)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        screen.as_dealt = True
+        await deal(app, server, position(hands=[HAND, ["B1", "B3", "B4"]], turn=0))
+        await pilot.press("1", "enter")
+        await until(lambda: isinstance(app.screen, ColorPicker))
+        await until(lambda: app.screen is screen)  # the timer drew for the seat
+        assert any("Time ran out" in line for line in app.session.state.log)
