@@ -71,7 +71,9 @@ async def test_a_table_asking_many_searches_at_once_does_not_starve_another(
             await trio.testing.wait_all_tasks_blocked(0.05)  # (all ten asked first)
             nursery.start_soon(slow_search, thinkers, "quiet", done)
     assert len(done) == 11
-    assert done.index("quiet") <= 2, done  # after one round at most, not after all ten
+    # Dispatched third at the latest, it ends within the searches running beside it (the
+    # machine decides which of those ends first), not after all ten.
+    assert done.index("quiet") <= 2 * workers, done
 
 
 @pytest.mark.trio
