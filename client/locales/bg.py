@@ -406,6 +406,7 @@ MESSAGES: dict[str, str] = {
     "A +3 is pending: only a King answers it on your turn, or pass (p).": (
         "Чака +3: на вашия ход отговаря само Крал, иначе пас (p)."
     ),
+    "A +3 is pending: let it through (p).": "Чака +3: пропуснете го (p).",
     "A +3 is pending: break it (b) or let it through (p).": (
         "Чака +3: разбийте го (b) или го пропуснете (p)."
     ),

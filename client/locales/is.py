@@ -412,6 +412,7 @@ MESSAGES: dict[str, str] = {
     "A +3 is pending: only a King answers it on your turn, or pass (p).": (
         "+3 bíður: í þinni umferð svarar aðeins Kóngur því, annars pass (p)."
     ),
+    "A +3 is pending: let it through (p).": "+3 bíður: hleyptu því í gegn (p).",
     "A +3 is pending: break it (b) or let it through (p).": (
         "+3 bíður: brjóttu það (b) eða hleyptu því í gegn (p)."
     ),

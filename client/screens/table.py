@@ -740,7 +740,9 @@ class TableScreen(SessionScreen):
     def refuse(self, kind: str, card: str | None = None) -> None:
         """Say why ``kind`` cannot be done now (engine.reasons, from this seat's view)."""
         state = self.session.state
-        self.flash(refusal(why_not(state.view, kind, card), state.names()), until_moved=True)
+        hand = (state.view.hand or ()) if state.view is not None else ()
+        self.flash(refusal(why_not(state.view, kind, card), state.names(), hand),
+                   until_moved=True)
 
     def action_host(self, what: str) -> None:
         state = self.session.state

@@ -107,6 +107,22 @@ def test_plus2_says_how_many() -> None:
     assert "draw 4" in refusal(reason, ["A", "B"])
 
 
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_a_pending_plus3_offers_breaking_only_to_a_breaker_holder(lang: str) -> None:
+    """The refusal in a +3 window names (b) only for a hand with a +3 Breaker in it: the
+    key bar offers only p to the others, and b would be refused again."""
+    reason = refused(game([["B7", "R1"], ["G1"], ["G3"]], lead="+3", turn=0,
+                          plus3=Pending(2)), 1, "draw")
+    try:
+        i18n.set_language(lang)
+        without = refusal(reason, ["A", "B", "C"], ["G1"])
+        holding = refusal(reason, ["A", "B", "C"], ["G1", "breaker"])
+    finally:
+        i18n.set_language("en")
+    assert "(p)" in without and "(b)" not in without
+    assert "(p)" in holding and "(b)" in holding
+
+
 @pytest.mark.parametrize("lang", [lang for lang in i18n.LANGUAGES if lang != "en"])
 @pytest.mark.parametrize(("code", "make"), CASES, ids=[c for c, _ in CASES])
 def test_reason_words_are_translated(lang: str, code: str, make: Any) -> None:
