@@ -401,7 +401,11 @@ class TakiApp(App[None]):
         self.session.take_back()
 
     def action_help(self) -> None:
+        # Keys typed with the "?" (End, PgDn, Esc) are for the help: they wait until it
+        # has its focus, not only until the "?" has gone through (client/keygate.py).
+        self.keys.hold()
         self.push_screen(HelpScreen())
+        self.keys.release()
 
     def action_back_to_start(self) -> None:
         if self.address:  # started on a server's address: the lobby is home
