@@ -331,6 +331,7 @@ class TakiApp(App[None]):
     def on_session_unreachable(self, _message: Session.Unreachable) -> None:
         if not isinstance(self.screen, CannotJoinScreen):
             self.push_screen(CannotJoinScreen(self.session))
+        self.keys.release()  # (keys typed after the Enter on an address come here)
 
     def on_session_connected(self, message: Session.Connected) -> None:
         if isinstance(self.screen, CannotJoinScreen):
@@ -347,6 +348,7 @@ class TakiApp(App[None]):
             if self._after_connect is not None:
                 self._after_connect()
                 self._after_connect = None
+            self.keys.release()  # (keys typed after the Enter on an address: the lobby)
         self.refresh_screen()
 
     def on_session_replay_arrived(self, message: Session.ReplayArrived) -> None:

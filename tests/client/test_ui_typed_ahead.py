@@ -193,3 +193,39 @@ async def test_question_mark_and_escape_in_one_burst_close_the_help() -> None:
         assert isinstance(app.screen, StartScreen)
         assert not any(isinstance(screen, HelpScreen) for screen in app.screen_stack)
 
+
+@pytest.mark.asyncio
+async def test_keys_typed_after_enter_on_the_start_screens_address_go_to_the_lobby(
+    server: ServerThread,
+) -> None:
+    """The address typed, Enter, then at once "n": the lobby comes with the server's
+    answer, later than the keys; the "n" went to the address field (and into the
+    address joined) instead of opening the new-table form in the lobby."""
+    app = TakiApp(name="Ann", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("j")  # no address yet: j puts the cursor in its field
+        await until(lambda: app.focused is not None and app.focused.id == "address")
+        await burst(pilot, *f"127.0.0.1:{server.port}", "enter", "n")
+        await until(lambda: isinstance(app.screen, CreateTable))
+        await pilot.pause()
+        assert app.screen.query_one("#tname", Input).value == "Ann's table"
+
+
+@pytest.mark.asyncio
+async def test_keys_typed_after_enter_on_the_cannot_join_address_go_to_the_lobby(
+    server: ServerThread,
+) -> None:
+    """e, the address of a server that answers, Enter, then at once "n": the keys after
+    the Enter are for the lobby the server's answer brings, not for the address field."""
+    with socket.socket() as free:  # a port nothing listens on: the join fails
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    app = TakiApp(f"127.0.0.1:{port}", name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, CannotJoinScreen))
+        await pilot.pause()
+        await burst(pilot, "e", "end", "ctrl+u", *f"127.0.0.1:{server.port}", "enter", "n")
+        await until(lambda: isinstance(app.screen, CreateTable))
+        await pilot.pause()
+        assert app.screen.query_one("#tname", Input).value == "Ann's table"
