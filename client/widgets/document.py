@@ -3,8 +3,8 @@
 Textual's ``Markdown`` mounts a widget per block, list item and table cell (171 for
 the help) and lays every one of them out when the screen opens: the help took 0.4 to
 0.8 s to show, and the keys typed after ``?`` waited behind it (client/keygate.py).
-Rich renders the same Markdown (headings, lists, emphasis, tables) as lines of one
-widget, in a few milliseconds; only the screenful in view is painted.
+Rich renders the same Markdown (headings, lists, emphasis, tables) as the lines of
+one widget, once per width: opening the help again renders nothing anew.
 
 The key table keeps what the help needs of it: the key column as wide as its widest
 key (a key list such as '←/→, 1-9, 0' never wrapped one word a line), the words
