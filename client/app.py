@@ -455,6 +455,7 @@ class TakiApp(App[None]):
             host, port = parse_address(text)
         except ValueError:
             self.notify(_("Type an address like 192.168.1.23:8254"), severity="error")
+            self.keys.release()  # no screen is coming: the keys typed after stay here
             return
         self.session.server_label = f"{host}:{port}"
         self.session.keep_tokens(f"{host}:{port}")
@@ -595,7 +596,8 @@ class TakiApp(App[None]):
         self.back_to_start()
 
     def on_retarget(self, message: intents.Retarget) -> None:
-        self.retarget(message.address)
+        if self.retarget(message.address) is not None:
+            self.keys.release()  # no screen is coming: the keys typed after stay here
 
     def on_play_now(self, message: intents.PlayNow) -> None:
         if not self.guest and self.set_name(message.name):
