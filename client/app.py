@@ -331,6 +331,7 @@ class TakiApp(App[None]):
     def on_session_unreachable(self, _message: Session.Unreachable) -> None:
         if not isinstance(self.screen, CannotJoinScreen):
             self.push_screen(CannotJoinScreen(self.session))
+        self.keys.release()  # (keys typed after the Enter on an address come here)
 
     def on_session_connected(self, message: Session.Connected) -> None:
         if isinstance(self.screen, CannotJoinScreen):
@@ -347,6 +348,7 @@ class TakiApp(App[None]):
             if self._after_connect is not None:
                 self._after_connect()
                 self._after_connect = None
+            self.keys.release()  # (keys typed after the Enter on an address: the lobby)
         self.refresh_screen()
 
     def on_session_replay_arrived(self, message: Session.ReplayArrived) -> None:
@@ -401,7 +403,11 @@ class TakiApp(App[None]):
         self.session.take_back()
 
     def action_help(self) -> None:
+        # Keys typed with the "?" (End, PgDn, Esc) are for the help: they wait until it
+        # has its focus, not only until the "?" has gone through (client/keygate.py).
+        self.keys.hold()
         self.push_screen(HelpScreen())
+        self.keys.release()
 
     def action_back_to_start(self) -> None:
         if self.address:  # started on a server's address: the lobby is home
@@ -449,6 +455,7 @@ class TakiApp(App[None]):
             host, port = parse_address(text)
         except ValueError:
             self.notify(_("Type an address like 192.168.1.23:8254"), severity="error")
+            self.keys.release()  # no screen is coming: the keys typed after stay here
             return
         self.session.server_label = f"{host}:{port}"
         self.session.keep_tokens(f"{host}:{port}")
@@ -589,7 +596,8 @@ class TakiApp(App[None]):
         self.back_to_start()
 
     def on_retarget(self, message: intents.Retarget) -> None:
-        self.retarget(message.address)
+        if self.retarget(message.address) is not None:
+            self.keys.release()  # no screen is coming: the keys typed after stay here
 
     def on_play_now(self, message: intents.PlayNow) -> None:
         if not self.guest and self.set_name(message.name):

@@ -11,6 +11,7 @@ from typing import Any
 
 from textual.screen import Screen
 
+from ..keygate import hold_keys
 from ..session import Session
 
 
@@ -23,3 +24,8 @@ class SessionScreen(Screen[None]):
 
     def refresh_view(self) -> None:
         """Redraw from the session (each screen says how)."""
+
+    def hold_keys(self) -> None:
+        """Keys typed from now on wait for the screen the server's answer brings (a table,
+        the lobby): they are meant for it, not for this screen (client/keygate.py)."""
+        hold_keys(self.app)

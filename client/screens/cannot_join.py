@@ -17,6 +17,7 @@ from textual.widgets import Input, Static
 from .. import intents
 from ..i18n import _
 from ..net import parse_address
+from ..widgets.enter import EnterInput
 from .base import SessionScreen
 
 
@@ -56,7 +57,8 @@ class CannotJoinScreen(SessionScreen):
             yield Static(id="cj-title")
             yield Static(id="cj-what")
             yield Static(id="cj-when")
-            yield Input(self.session.server_label, id="cj-address", placeholder=_("host:port"))
+            yield EnterInput(self._address_entered, self.session.server_label, id="cj-address",
+                             placeholder=_("host:port"))
             yield Static(id="cj-error")
             yield Static(_("e edit the address · b back · q quit"), classes="hint")
 
@@ -94,14 +96,15 @@ class CannotJoinScreen(SessionScreen):
     def action_back(self) -> None:
         self.post_message(intents.GiveUp())
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def _address_entered(self, field: Input) -> None:
         error: str | None = None
         try:
-            parse_address(event.value)
+            parse_address(field.value)
         except ValueError as exc:
             error = str(exc)
         else:
-            self.post_message(intents.Retarget(event.value))
+            self.hold_keys()  # they are for the lobby the server's answer brings
+            self.post_message(intents.Retarget(field.value))
         self.query_one("#cj-error", Static).update(Text(error or ""))
         if error is None:
             self.set_focus(None)

@@ -6,10 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
 
 from ..i18n import _, rules
 from ..widgets.cards import short_symbols, symbols
+from ..widgets.document import Document
 from ..words import symbol_word
 
 RULES = """\
@@ -131,7 +131,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Markdown(help_text())
+            yield Document(help_text())
 
     def action_close(self) -> None:
         self.dismiss(None)

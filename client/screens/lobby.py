@@ -18,7 +18,6 @@ from protocol.messages import TableInfo, TableOptions
 from .. import intents
 from ..i18n import _
 from ..i18n import key as key_name
-from ..keygate import hold_keys
 from ..levels import DEFAULT_LEVEL, level_word, offered, usable
 from ..safe import inert
 from ..session import Session
@@ -282,7 +281,7 @@ class LobbyScreen(SessionScreen):
             if chosen is not None:
                 options, settings.bot_level = chosen
                 settings.save()
-                self._hold_keys()
+                self.hold_keys()
                 self.post_message(intents.NewTable(options))
 
         default = _("{name}'s table").format(name=self.session.player_name)[:TABLE_NAME_MAX]
@@ -302,7 +301,7 @@ class LobbyScreen(SessionScreen):
     def action_join(self) -> None:
         table = self._selected()
         if table:
-            self._hold_keys()
+            self.hold_keys()
             self.post_message(intents.JoinTable(table))
 
     def action_standings(self) -> None:
@@ -315,10 +314,5 @@ class LobbyScreen(SessionScreen):
     def action_watch(self) -> None:
         table = self._selected()
         if table:
-            self._hold_keys()
+            self.hold_keys()
             self.post_message(intents.WatchTable(table))
-
-    def _hold_keys(self) -> None:
-        """Keys typed right after asking for a table wait for its screen (the server's
-        answer brings it): they are meant for the table, not this lobby, where q quits."""
-        hold_keys(self.app)

@@ -23,6 +23,7 @@ from ..i18n import _
 from ..levels import level_word, next_level, usable
 from ..session import Session
 from ..widgets.cards import card_text
+from ..widgets.enter import EnterInput
 from .base import SessionScreen
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ class StartScreen(SessionScreen):
             yield Static(self._level_text(), id="level", classes="hint")
             yield Button(_("Host a game for the LAN") + "  (h)", id="host", variant="primary")
             with Horizontal(id="joinrow"):
-                yield Input(placeholder=_("host:port"), id="address")
+                yield EnterInput(self._address_entered, placeholder=_("host:port"), id="address")
                 yield Button(_("Join") + "  (j)", id="join")
             yield Static(id="note")
             yield Static(id="lan")
@@ -202,10 +203,11 @@ class StartScreen(SessionScreen):
             self.action_join()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "address":
-            self.action_join()
-        elif event.input.id == "name":
+        if event.input.id == "name":
             self.query_one("#play", Button).focus()
+
+    def _address_entered(self, _field: Input) -> None:
+        self.action_join()
 
     def _level_text(self) -> Text:
         level = level_word(usable(self.session.settings.bot_level))
@@ -237,4 +239,5 @@ class StartScreen(SessionScreen):
             return
         name = self._named()
         if name:
+            self.hold_keys()  # they are for the lobby (or the "cannot join" screen)
             self.post_message(intents.JoinAddress(address.value, name))

@@ -47,6 +47,7 @@ from ..widgets.cards import (
     sort_hand,
     tile_key_range,
 )
+from ..widgets.enter import EnterInput
 from ..widgets.keybar import bar_width, fit_keys
 from ..words import card_words, cards_count, color_word, refusal, seconds, taki_run_words
 from .base import SessionScreen
@@ -97,18 +98,6 @@ class ColorPicker(ModalScreen[str | None]):
 
     def action_pick(self, color: str) -> None:
         self.dismiss(color or None)
-
-
-class ChatInput(Input):
-    """The chat box. Enter sends and gives the keys back to the game within the Enter's own
-    handling: a Submitted message would reach the table only after client/keygate.py had
-    let the next key through (it bubbles one queue behind the gate's marker), so that key
-    still went to the box, and was wiped with it."""
-
-    async def action_submit(self) -> None:
-        screen = self.screen
-        if isinstance(screen, TableScreen):
-            screen.send_chat(self)
 
 
 class TableScreen(SessionScreen):
@@ -208,7 +197,8 @@ class TableScreen(SessionScreen):
             yield RichLog(id="log", markup=False, wrap=True, max_lines=300, min_width=20)
             with Vertical(id="chatbox"):
                 yield RichLog(id="chat", markup=False, wrap=True, max_lines=200, min_width=10)
-                yield ChatInput(placeholder=_("t: chat"), id="chat-input", max_length=CHAT_MAX)
+                yield EnterInput(self.send_chat, placeholder=_("t: chat"), id="chat-input",
+                                 max_length=CHAT_MAX)
         yield HandView(id="hand")
         yield Static(id="keys")
 

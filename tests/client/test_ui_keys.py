@@ -3,19 +3,21 @@ keys in the player's language, and the help's key table read whole (issue 24).""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from rich.cells import cell_len
 from textual.widgets import Input
-from textual.widgets._markdown import MarkdownTableCellContents
 
 from client import i18n
 from client.app import TakiApp
 from client.config import Settings
-from client.screens.help import HelpScreen, card_labels
+from client.screens.help import HelpScreen, card_labels, help_text
 from client.screens.table import ColorPicker, TableScreen
 from client.widgets.cards import color_keys
 
 from ..support.clientkit import seated_game, until
+from ..support.fit import screen_lines
 from ..support.server_thread import ServerThread
 
 pytestmark = pytest.mark.usefixtures("config_dir")
@@ -85,27 +87,44 @@ def test_colour_keys_are_the_tile_initials_or_digits(lang: str) -> None:
         assert not any(k.isdigit() for k in keys.values())
 
 
+def key_rows(markdown: str) -> list[tuple[str, str]]:
+    """The (keys, what they do) rows of the help's key table: its last section's."""
+    keys_section = markdown.rsplit("\n## ", 1)[1]
+    rows = [line.strip("|").split(" | ") for line in keys_section.splitlines()
+            if line.startswith("| ") and not line.startswith("|---")]
+    return [(keys.strip(), does.strip()) for keys, does in rows[1:]]  # no header
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES), indirect=True)
 async def test_help_key_table_keeps_each_key_cell_on_one_line(lang: str,
                                                               size: tuple[int, int]) -> None:
     """The key column is as wide as its widest cell ('←/→, 1-9, 0' wrapped one word a
-    line in a 7-cell column) and the words beside it keep most of the width."""
+    line in a 7-cell column) and the words beside it keep most of the width: read on
+    the screen, page by page, each key cell whole on one row with its first words."""
     app = TakiApp(name="Tester", settings=Settings(intro_seen=True))
     async with app.run_test(size=size) as pilot:
         app.push_screen(HelpScreen())
-        await until(lambda: bool(app.screen.query(MarkdownTableCellContents)))
-        for _ in range(3):
+        await until(lambda: isinstance(app.screen, HelpScreen))
+        await pilot.pause()
+        seen: list[str] = []
+        for _ in range(30):  # PgDn to the end, every row kept
+            seen += screen_lines(app.screen)
+            await pilot.press("pagedown")
             await pilot.pause()
-        cells = list(app.screen.query(MarkdownTableCellContents))
-        keys = [c for c in cells if (c.name or "").endswith(".1")]
-        words = [c for c in cells if (c.name or "").endswith(".2")]
-        assert keys and words
-        for cell in keys:
-            text = str(cell.render())
-            assert cell.content_region.width >= cell_len(text), (text, cell.size)
-        assert min(c.size.width for c in words) >= size[0] // 2
+        seen += screen_lines(app.screen)
+    rows = key_rows(help_text())
+    assert len(rows) >= 15 and rows[0][0].startswith("←/→"), rows
+    for keys, does in rows:
+        first = does.split()[0]
+        found = [line for line in seen
+                 if re.search(rf"│ *{re.escape(keys)} *│ *{re.escape(first)}(\s|$)", line)]
+        assert found, (keys, does)
+        line = found[0]
+        start = cell_len(line[:line.index(first)])
+        right = cell_len(line[:line.rindex("│")])
+        assert right - start >= size[0] // 2, line
 
 
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES), indirect=True)

@@ -19,12 +19,15 @@ from textual.widgets import Input
 from client.app import TakiApp
 from client.config import Settings
 from client.screens.cannot_join import CannotJoinScreen
+from client.screens.help import HelpScreen
 from client.screens.lobby import CreateTable, LobbyScreen
 from client.screens.settings import SettingsScreen
+from client.screens.start import StartScreen
 from client.screens.table import TableScreen
 from protocol.messages import TableOptions
 
 from ..support.clientkit import until
+from ..support.fit import screen_lines
 from ..support.server_thread import ServerThread
 
 pytestmark = pytest.mark.usefixtures("config_dir")
@@ -159,3 +162,70 @@ async def test_keys_typed_after_enter_on_the_new_table_form_go_to_the_new_table(
         chat = app.screen.query_one("#chat-input", Input)
         assert app.focused is chat
         assert chat.value == "hi"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_keys_typed_with_question_mark_scroll_the_help(size: tuple[int, int]) -> None:
+    """"?" then at once End: the help scrolls to its last row, the key table's "?" row
+    ("this help"), rather than End going to the start screen behind it."""
+    app = TakiApp(name="Ann", settings=Settings(intro_seen=True))
+    async with app.run_test(size=size) as pilot:
+        await until(lambda: isinstance(app.screen, StartScreen))
+        await pilot.pause()
+        await burst(pilot, "question_mark", "end")
+        await until(lambda: isinstance(app.screen, HelpScreen))
+        await pilot.pause()
+        await pilot.pause()
+        assert any("this help (Esc closes it)" in line for line in screen_lines(app.screen))
+
+
+@pytest.mark.asyncio
+async def test_question_mark_and_escape_in_one_burst_close_the_help() -> None:
+    """Esc typed with the "?" closes the help it opened (twice over, a PgDn between)."""
+    app = TakiApp(name="Ann", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, StartScreen))
+        await pilot.pause()
+        await burst(pilot, "question_mark", "escape", "question_mark", "pagedown", "escape")
+        await until(lambda: not app.keys.busy and not app.keys.held)
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert not any(isinstance(screen, HelpScreen) for screen in app.screen_stack)
+
+
+@pytest.mark.asyncio
+async def test_keys_typed_after_enter_on_the_start_screens_address_go_to_the_lobby(
+    server: ServerThread,
+) -> None:
+    """The address typed, Enter, then at once "n": the lobby comes with the server's
+    answer, later than the keys; the "n" went to the address field (and into the
+    address joined) instead of opening the new-table form in the lobby."""
+    app = TakiApp(name="Ann", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("j")  # no address yet: j puts the cursor in its field
+        await until(lambda: app.focused is not None and app.focused.id == "address")
+        await burst(pilot, *f"127.0.0.1:{server.port}", "enter", "n")
+        await until(lambda: isinstance(app.screen, CreateTable))
+        await pilot.pause()
+        assert app.screen.query_one("#tname", Input).value == "Ann's table"
+
+
+@pytest.mark.asyncio
+async def test_keys_typed_after_enter_on_the_cannot_join_address_go_to_the_lobby(
+    server: ServerThread,
+) -> None:
+    """e, the address of a server that answers, Enter, then at once "n": the keys after
+    the Enter are for the lobby the server's answer brings, not for the address field."""
+    with socket.socket() as free:  # a port nothing listens on: the join fails
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    app = TakiApp(f"127.0.0.1:{port}", name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, CannotJoinScreen))
+        await pilot.pause()
+        await burst(pilot, "e", "end", "ctrl+u", *f"127.0.0.1:{server.port}", "enter", "n")
+        await until(lambda: isinstance(app.screen, CreateTable))
+        await pilot.pause()
+        assert app.screen.query_one("#tname", Input).value == "Ann's table"

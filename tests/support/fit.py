@@ -38,6 +38,8 @@ def visible_text(screen: Screen[object]) -> list[str]:
     cells, and the Markdown a help shows."""
     from textual.widgets import Button, DataTable, Input, Markdown
 
+    from client.widgets.document import Document
+
     found: list[str] = []
     for widget in screen.query("*"):
         if not widget.display:
@@ -54,6 +56,12 @@ def visible_text(screen: Screen[object]) -> list[str]:
             for row in range(widget.row_count):
                 found += [c.plain if isinstance(c, Text) else str(c)
                           for c in widget.get_row_at(row)]
-        elif isinstance(widget, Markdown):
+        elif isinstance(widget, (Markdown, Document)):
             found.append(widget.source)
     return found
+
+
+def screen_lines(screen: Screen[object]) -> list[str]:
+    """The screen's rows as the terminal shows them (what a player reads, whichever
+    widgets draw it). Textual's compositor is the one place that has them as text."""
+    return [strip.text for strip in screen._compositor.render_strips()]
