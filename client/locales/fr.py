@@ -100,6 +100,7 @@ MESSAGES: dict[str, str] = {
     "? shows the full rules, the screen's signs and every key.": (
         "? montre toutes les règles, les signes de l'écran et les touches."
     ),
+    "{esc}: close the help · {keys}: scroll": "{esc} : fermer l'aide · {keys} : défiler",
     "How to play TAKI": "Comment jouer au TAKI",
     "{esc}: start playing (shown once)": "{esc} : commencer à jouer (affiché une seule fois)",
     # client/screens/lobby.py
@@ -667,7 +668,7 @@ avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4
 ## Touches
 | touche | action |
 |---|---|
-| ←/→, 1-9, 0 | choisir une carte (ou la touche inscrite au-dessus) |
+| ←/→, 1-9, 0, f… | choisir une carte (ou la touche inscrite au-dessus) |
 | Entrée, clic | la jouer |
 | o | main triée par couleur, ou dans l'ordre de la donne |
 | d | piocher |

@@ -95,6 +95,7 @@ MESSAGES: dict[str, str] = {
     "? shows the full rules, the screen's signs and every key.": (
         "? sýnir allar reglurnar, tákn skjásins og alla lykla."
     ),
+    "{esc}: close the help · {keys}: scroll": "{esc}: loka hjálpinni · {keys}: fletta",
     "How to play TAKI": "Svona er TAKI spilað",
     "{esc}: start playing (shown once)": "{esc}: byrja að spila (sést bara einu sinni)",
     # client/screens/lobby.py
@@ -622,7 +623,7 @@ umferðinni þinni).
 ## Lyklar
 | lykill | gerir |
 |---|---|
-| ←/→, 1-9, 0 | velja spil (eða lykillinn fyrir ofan það) |
+| ←/→, 1-9, 0, f… | velja spil (eða lykillinn fyrir ofan það) |
 | Enter, smellur | setja það |
 | o | höndin eftir lit eða eins og gefið var |
 | d | draga |

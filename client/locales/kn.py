@@ -100,6 +100,7 @@ MESSAGES: dict[str, str] = {
     "? shows the full rules, the screen's signs and every key.": (
         "? ಎಲ್ಲ ನಿಯಮಗಳು, ಪರದೆಯ ಚಿಹ್ನೆಗಳು ಮತ್ತು ಕೀಗಳನ್ನು ತೋರಿಸುತ್ತದೆ."
     ),
+    "{esc}: close the help · {keys}: scroll": "{esc}: ಸಹಾಯ ಮುಚ್ಚಿ · {keys}: ಸರಿಸಿ",
     "How to play TAKI": "TAKI ಆಡುವುದು ಹೇಗೆ",
     "{esc}: start playing (shown once)": "{esc}: ಆಟ ಆರಂಭಿಸಿ (ಒಮ್ಮೆ ಮಾತ್ರ ಕಾಣುತ್ತದೆ)",
     # client/screens/lobby.py
@@ -632,7 +633,7 @@ RULES = """\
 ## ಕೀಗಳು
 | ಕೀ | ಕೆಲಸ |
 |---|---|
-| ←/→, 1-9, 0 | ಕಾರ್ಡ್ ಆರಿಸಿ (ಅಥವಾ ಕಾರ್ಡಿನ ಮೇಲಿನ ಕೀ) |
+| ←/→, 1-9, 0, f… | ಕಾರ್ಡ್ ಆರಿಸಿ (ಅಥವಾ ಕಾರ್ಡಿನ ಮೇಲಿನ ಕೀ) |
 | Enter, ಕ್ಲಿಕ್ | ಅದನ್ನು ಹಾಕಿ |
 | o | ಕೈ ಬಣ್ಣದ ಪ್ರಕಾರ, ಅಥವಾ ಹಂಚಿದಂತೆ |
 | d | ತೆಗೆಯಿರಿ |

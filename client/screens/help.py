@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 
-from ..i18n import _, rules
+from ..i18n import _, key, rules
 from ..widgets.cards import short_symbols, symbols
 from ..widgets.document import Document
 from ..words import symbol_word
@@ -83,7 +83,7 @@ RULES = """\
 ## Keys
 | key | does |
 |---|---|
-| ←/→, 1-9, 0 | choose a card (or press the key shown above it) |
+| ←/→, 1-9, 0, f… | choose a card (or press the key shown above it) |
 | Enter, click | play it |
 | o | hand sorted by colour, or as dealt |
 | d | draw |
@@ -126,11 +126,20 @@ def help_text() -> str:
     return head + sep + rest[: second + 1] + "\n" + card_labels() + rest[second:]
 
 
+def closing_words() -> str:
+    """The help box's bottom edge: how to close it and move in it (the key bar below
+    still shows the table's keys, for the screen the help is over)."""
+    keys = f"↑/↓, {key('PgUp')}/{key('PgDn')}"
+    return _("{esc}: close the help · {keys}: scroll").format(esc=key("Esc"), keys=keys)
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help"):
+        box = VerticalScroll(id="help")
+        box.border_subtitle = closing_words()
+        with box:
             yield Document(help_text())
 
     def action_close(self) -> None:

@@ -12,7 +12,7 @@ from textual.widgets import Input
 from client import i18n
 from client.app import TakiApp
 from client.config import Settings
-from client.screens.help import HelpScreen, card_labels, help_text
+from client.screens.help import HelpScreen, card_labels, closing_words, help_text
 from client.screens.table import ColorPicker, TableScreen
 from client.widgets.cards import color_keys
 
@@ -125,6 +125,21 @@ async def test_help_key_table_keeps_each_key_cell_on_one_line(lang: str,
         start = cell_len(line[:line.index(first)])
         right = cell_len(line[:line.rindex("│")])
         assert right - start >= size[0] // 2, line
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES), indirect=True)
+async def test_the_help_says_how_to_close_it_on_its_first_screen(lang: str) -> None:
+    """Over a table the key bar below still lists the table's keys: the help's own box
+    says, in its first screenful at 80x24, which key closes it."""
+    app = TakiApp(name="Tester", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(HelpScreen())
+        await until(lambda: isinstance(app.screen, HelpScreen))
+        await pilot.pause()
+        seen = "\n".join(screen_lines(app.screen))
+    assert i18n.key("Esc") in closing_words()
+    assert closing_words() in seen, seen
 
 
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES), indirect=True)
