@@ -9,8 +9,6 @@ and the seats stayed 4. The same burst lost the letters typed after s (settings)
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 from textual import events
 from textual.pilot import Pilot
@@ -28,6 +26,7 @@ from protocol.messages import TableOptions
 
 from ..support.clientkit import until
 from ..support.fit import screen_lines
+from ..support.harness import free_port
 from ..support.server_thread import ServerThread
 
 pytestmark = pytest.mark.usefixtures("config_dir")
@@ -118,9 +117,7 @@ async def test_keys_typed_with_t_go_to_the_chat_not_the_game(server: ServerThrea
 
 @pytest.mark.asyncio
 async def test_keys_typed_with_e_edit_the_address_that_cannot_be_reached() -> None:
-    with socket.socket() as free:  # a port nothing listens on: the join fails
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
+    port = free_port()  # nothing listens on it: the join fails
     app = TakiApp(f"127.0.0.1:{port}", name="Ann", settings=Settings())
     async with app.run_test(size=(80, 24)) as pilot:
         await until(lambda: isinstance(app.screen, CannotJoinScreen))
@@ -218,9 +215,7 @@ async def test_keys_typed_after_enter_on_the_cannot_join_address_go_to_the_lobby
 ) -> None:
     """e, the address of a server that answers, Enter, then at once "n": the keys after
     the Enter are for the lobby the server's answer brings, not for the address field."""
-    with socket.socket() as free:  # a port nothing listens on: the join fails
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
+    port = free_port()  # nothing listens on it: the join fails
     app = TakiApp(f"127.0.0.1:{port}", name="Ann", settings=Settings())
     async with app.run_test(size=(80, 24)) as pilot:
         await until(lambda: isinstance(app.screen, CannotJoinScreen))
