@@ -36,7 +36,7 @@ from .config import Settings, valid_name
 from .discovery import Browser, list_games
 from .ending import SignalExit
 from .i18n import LANGUAGES, _, choose, set_language
-from .keygate import KeyGate
+from .keygate import KeyGate, unmeta
 from .local import LocalServer, count_others, start_lan_server
 from .net import parse_address
 from .nudge import BEL, Terminal
@@ -142,7 +142,10 @@ class TakiApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
-            await self.keys.take(event)
+            for key in unmeta(event):  # (Esc typed with a letter came as Alt+letter)
+                if key is not event:
+                    key.set_sender(self)
+                await self.keys.take(key)
         else:
             await super().on_event(event)
 

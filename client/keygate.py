@@ -109,6 +109,18 @@ class KeyGate:
             await self._through(self.held.popleft())
 
 
+def unmeta(key: events.Key) -> list[events.Key]:
+    """Esc and a letter typed within Textual's escape delay (0.1 s; over ssh they
+    may come in one packet) reach the app as Alt+letter, as a terminal sends Alt:
+    Esc then q at the table read as "alt+q" and did nothing. This client binds no
+    Alt key, so such a key is taken back to the two keys typed. (Esc before a sign
+    such as ``?`` is lost before the app sees it: only letters come back.)"""
+    char = key.character
+    if key.key.startswith("alt+") and char is not None and len(char) == 1 and char.isalpha():
+        return [events.Key("escape", "\x1b"), events.Key(char, char)]
+    return [key]
+
+
 def hold_keys(app: App[Any]) -> int:
     """``app``'s keys kept until ``release_keys`` (see ``KeyGate.hold``); 0: it keeps
     none (an app without a gate)."""

@@ -224,3 +224,22 @@ async def test_keys_typed_after_enter_on_the_cannot_join_address_go_to_the_lobby
         await until(lambda: isinstance(app.screen, CreateTable))
         await pilot.pause()
         assert app.screen.query_one("#tname", Input).value == "Ann's table"
+
+
+@pytest.mark.asyncio
+async def test_escape_typed_with_a_letter_is_both_keys(server: ServerThread) -> None:
+    """Esc then t within Textual's escape delay arrive as one "alt+t" (as a terminal
+    sends Alt+t): the Esc closes the help and the t opens the chat, as typed. Before,
+    the pair did nothing and the help stayed open."""
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_a_new_table(app, pilot)
+        table = app.screen
+        await burst(pilot, "question_mark")
+        await until(lambda: isinstance(app.screen, HelpScreen))
+        assert app._driver is not None
+        event = events.Key("alt+t", "t")  # what the parser makes of "\x1bt"
+        event.set_sender(app)
+        app._driver.send_message(event)
+        await until(lambda: app.screen is table)
+        await until(lambda: app.focused is table.query_one("#chat-input", Input))
