@@ -72,7 +72,8 @@ class StartScreen(SessionScreen):
             yield Static(Text("T A K I", style="bold"), id="logo")
             yield Static(banner(), id="banner")
             yield Static(_("Your name"), classes="label")
-            yield Input(value=self.session.player_name, id="name", max_length=NAME_MAX)
+            yield EnterInput(self._name_entered, value=self.session.player_name, id="name",
+                             max_length=NAME_MAX)
             yield Button(_("Play now") + "  (p)", id="play", variant="success")
             yield Static(self._level_text(), id="level", classes="hint")
             yield Button(_("Host a game for the LAN") + "  (h)", id="host", variant="primary")
@@ -169,6 +170,7 @@ class StartScreen(SessionScreen):
         name = self._named() if event.option_list.id == "found" and address else None
         if address and name:
             self.note(_("Joining {address}...").format(address=address), busy=True)
+            self.hold_keys()  # they are for the lobby (or the "cannot join" screen)
             self.post_message(intents.JoinAddress(address, name))
 
     def action_games(self) -> None:
@@ -202,9 +204,10 @@ class StartScreen(SessionScreen):
         elif event.button.id == "join":
             self.action_join()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "name":
-            self.query_one("#play", Button).focus()
+    def _name_entered(self, _field: Input) -> None:
+        """Enter on the name: on to Play now, within the Enter's own handling, so the
+        keys typed after it are for the buttons (``l``, ``p``), not the name."""
+        self.query_one("#play", Button).focus()
 
     def _address_entered(self, _field: Input) -> None:
         self.action_join()

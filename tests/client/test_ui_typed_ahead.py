@@ -210,6 +210,23 @@ async def test_keys_typed_after_enter_on_the_start_screens_address_go_to_the_lob
 
 
 @pytest.mark.asyncio
+async def test_keys_typed_after_enter_on_the_name_go_to_the_buttons() -> None:
+    """A name typed, Enter, then at once "l": Enter moves on to Play now, and the "l"
+    is the buttons' key (the bots' level), not one more letter of the name."""
+    app = TakiApp(name="Ann", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, StartScreen))
+        name = app.screen.query_one("#name", Input)
+        name.focus()
+        await until(lambda: app.focused is name)
+        level = app.session.settings.bot_level
+        await burst(pilot, "end", "e", "enter", "l")
+        await until(lambda: app.focused is not None and app.focused.id == "play")
+        await until(lambda: app.session.settings.bot_level != level)
+        assert name.value == "Anne"
+
+
+@pytest.mark.asyncio
 async def test_keys_typed_after_enter_on_the_cannot_join_address_go_to_the_lobby(
     server: ServerThread,
 ) -> None:
