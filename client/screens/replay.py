@@ -22,7 +22,7 @@ from protocol.messages import GameAction, Replay
 from ..announce import timeout_words
 from ..i18n import _, key
 from ..safe import inert
-from ..widgets.cards import card_text, color_swatch, sort_hand
+from ..widgets.cards import card_text, cards_line, color_swatch
 from ..words import action_words, color_word, describe
 
 
@@ -106,9 +106,9 @@ class ReplayScreen(Screen[None]):
             board.append(marker, style="bold yellow")
             board.append(Text(name, style="bold"))
             board.append(f"  ({len(game.hands[seat])})\n   ")
-            for code in sort_hand(game.hands[seat]):
-                board.append_text(card_text(code, tagged=True))
-                board.append(" ")
+            # As the game-over hands show them ('G PLUS B 3 8'), all of them: the board
+            # wraps a long hand rather than counting what does not fit.
+            board.append_text(cards_line(list(game.hands[seat]), room=10**6))
             board.append("\n")
         board.append("\n")
         for line in lines or [_("The deal.")]:

@@ -71,7 +71,10 @@ async def test_list_finished_games_and_open_one(server: ServerThread) -> None:
             _game, lines, _told = replay._game_at(step)
             assert lines and all(line.strip() for line in lines), step
         board = str(replay.query_one("#replay-board").render())
-        assert re.search(r" [RGBY](\d|\+2|STOP|PLUS|TAKI|<->) ", board), board
+        # Hands as the game-over screen shows them: the colour's initial once before its
+        # cards ("G PLUS B 3 8"), never glued to a label as the engine's codes are.
+        assert re.search(r"\b[RGBY] (\d|\+2|STOP|PLUS|TAKI|<->)", board), board
+        assert not re.search(r"\b[RGBY](\d|\+2|STOP|PLUS|TAKI)\b", board), board
 
 
 @pytest.mark.asyncio
