@@ -36,15 +36,12 @@ from client.widgets.cards import (
 )
 from engine.cards import CODES, COLOR_OF, SYMBOL_OF
 
-from ..support.clientkit import seated_game, set_game, until
+from ..support.clientkit import POOL, seated_game, set_game, until
 from ..support.fit import overflows
 from ..support.server_thread import ServerThread
 from ..support.util import position
 
 LANGS = list(i18n.LANGUAGES)
-POOL = ["R1", "R3", "G3", "G+2", "Btaki", "color", "king", "+3", "breaker", "supertaki",
-        "Ystop", "Yplus", "Ydir", "B9", "R7", "G5", "Bstop", "Y4", "Rplus", "G8", "B+2",
-        "Ytaki", "R9", "Gdir", "B5"]
 
 
 @pytest.fixture(autouse=True)

@@ -21,10 +21,9 @@ from client.screens.table import ColorPicker, TableScreen
 from client.widgets.cards import CardTile
 from protocol.messages import Action, Error, TableOptions
 
-from ..support.clientkit import seated_game, set_game, until
+from ..support.clientkit import burst, seated_game, set_game, until
 from ..support.server_thread import ServerThread
 from ..support.util import position
-from .test_ui_typed_ahead import burst
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 

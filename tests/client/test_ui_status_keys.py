@@ -18,10 +18,9 @@ from client.app import TakiApp
 from client.config import Settings
 from client.screens.table import TableScreen
 
-from ..support.clientkit import Table, settled, until
+from ..support.clientkit import POOL, Table, settled, until
 from ..support.fit import overflows
 from ..support.util import position
-from .test_hand_row import POOL
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 

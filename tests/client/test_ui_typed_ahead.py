@@ -24,27 +24,12 @@ from client.screens.start import StartScreen
 from client.screens.table import TableScreen
 from protocol.messages import TableOptions
 
-from ..support.clientkit import until
+from ..support.clientkit import burst, until
 from ..support.fit import screen_lines
 from ..support.harness import free_port
 from ..support.server_thread import ServerThread
 
 pytestmark = pytest.mark.usefixtures("config_dir")
-
-
-async def burst(pilot: Pilot[None], *keys: str) -> None:
-    """Send ``keys`` as a terminal does when they come in one read: all of them queued
-    before the app handles the first. (``pilot.press`` waits for the app to go idle
-    after each key, which is slower than any person and hid the fault.)"""
-    app = pilot.app
-    assert app._driver is not None
-    for key in keys:
-        char = {"tab": "\t", "enter": "\r", "escape": "\x1b"}.get(key, key)
-        event = events.Key(key, char if len(char) == 1 else None)
-        event.set_sender(app)
-        app._driver.send_message(event)
-    await pilot.pause()
-
 
 
 async def at_a_new_table(app: TakiApp, pilot: Pilot[None]) -> None:

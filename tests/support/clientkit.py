@@ -15,6 +15,9 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from textual import events
+from textual.pilot import Pilot
+
 from client.app import TakiApp
 from client.config import Settings
 from engine import game_from_position
@@ -149,3 +152,23 @@ async def settled(pilot: Any) -> None:
     """Let the app take in what was posted to it (what it should not do shows by then)."""
     for _ in range(3):
         await pilot.pause()
+
+
+async def burst(pilot: Pilot[None], *keys: str) -> None:
+    """Send ``keys`` as a terminal does when they come in one read: all of them queued
+    before the app handles the first. (``pilot.press`` waits for the app to go idle
+    after each key, which is slower than any person and hid the fault.)"""
+    app = pilot.app
+    assert app._driver is not None
+    for key in keys:
+        char = {"tab": "\t", "enter": "\r", "escape": "\x1b"}.get(key, key)
+        event = events.Key(key, char if len(char) == 1 else None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await pilot.pause()
+
+
+POOL = ["R1", "R3", "G3", "G+2", "Btaki", "color", "king", "+3", "breaker", "supertaki",
+        "Ystop", "Yplus", "Ydir", "B9", "R7", "G5", "Bstop", "Y4", "Rplus", "G8", "B+2",
+        "Ytaki", "R9", "Gdir", "B5"]
+"""Cards of every kind, for hands of any length up to 25 (hand-row and key-bar tests)."""
