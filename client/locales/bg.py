@@ -19,6 +19,7 @@ MESSAGES: dict[str, str] = {
     "Time ran out for {who}": "Времето на {who} изтече",
     "You did not say last card: you draw {n}": "Не казахте „последна карта“: теглите {n}",
     "{who} did not say last card: draws {n}": "{who} не каза „последна карта“: тегли {n}",
+    "Your +3": "Вашият +3",
     "+3 from you: the others answer": "Вашият +3: останалите отговарят",
     "+3 from {who}: break it (b) or let it through (p)": (
         "+3 от {who}: разбийте (b) или пропуснете (p)"

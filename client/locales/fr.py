@@ -26,6 +26,7 @@ MESSAGES: dict[str, str] = {
         "Vous n'avez pas dit « dernière carte » : vous piochez {n}"
     ),
     "{who} did not say last card: draws {n}": "{who} n'a pas dit « dernière carte » : pioche {n}",
+    "Your +3": "Votre +3",
     "+3 from you: the others answer": "Votre +3 : les autres répondent",
     "+3 from {who}: break it (b) or let it through (p)": (
         "+3 par {who} : brisez-le (b) ou passez (p)"

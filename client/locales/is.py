@@ -21,6 +21,7 @@ MESSAGES: dict[str, str] = {
     "Time ran out for {who}": "{who}: tíminn rann út",
     "You did not say last card: you draw {n}": "Þú sagðir ekki „síðasta spil“: þú dregur {n}",
     "{who} did not say last card: draws {n}": "{who} sagði ekki „síðasta spil“: dregur {n}",
+    "Your +3": "Þitt +3",
     "+3 from you: the others answer": "Þitt +3: hinir svara",
     "+3 from {who}: break it (b) or let it through (p)": (
         "{who} spilaði +3: brjóttu (b) eða pass (p)"

@@ -25,6 +25,7 @@ MESSAGES: dict[str, str] = {
     "{who} did not say last card: draws {n}": (
         "{who} “ಕೊನೆಯ ಕಾರ್ಡ್” ಎನ್ನಲಿಲ್ಲ: ದಂಡವಾಗಿ {n} ತೆಗೆಯುತ್ತಾರೆ"
     ),
+    "Your +3": "ನಿಮ್ಮ +3",
     "+3 from you: the others answer": "ನಿಮ್ಮ +3: ಉಳಿದವರು ಉತ್ತರಿಸುತ್ತಾರೆ",
     "+3 from {who}: break it (b) or let it through (p)": (
         "{who} ಹಾಕಿದ +3: ಮುರಿಯಿರಿ (b) ಅಥವಾ ಬಿಡಿ (p)"

@@ -502,7 +502,9 @@ class TableScreen(SessionScreen):
         if pending:
             by = pending.by
             who = names[by] if by < len(names) else "?"
-            t = Text(_("+3 from {name}").format(name=who), style="bold red")
+            mine = state.seat is not None and by == state.seat  # (not "+3 from Ann" to Ann)
+            t = Text(_("Your +3") if mine else _("+3 from {name}").format(name=who),
+                     style="bold red")
             left = self.session.countdown("plus3")
             if left is not None:
                 t.append(" (" + seconds(left) + ")")

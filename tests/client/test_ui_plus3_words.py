@@ -65,6 +65,20 @@ async def test_a_seat_asked_in_a_plus3_window_is_told_to_answer_it(lang: str) ->
         assert not overflows(app.screen), overflows(app.screen)
 
 
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS, indirect=True)
+async def test_the_player_of_a_plus3_reads_it_as_theirs(lang: str) -> None:
+    """Noa's own screen said "+3 from Noa (9s)" under the player's own name: it says
+    "Your +3" there, and "+3 from Noa" to the others."""
+    app = TakiApp(name="Noa", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(app, pilot, ["R7", "G1"], me=1)
+        status = shown(app, "#status")
+        assert i18n._("Your +3") in status, status
+        assert i18n._("+3 from {name}").format(name="Noa") not in status, status
+        assert not overflows(app.screen), overflows(app.screen)
+
+
 def with_hints(table: Table) -> None:
     """The table's title at its fullest: hints on (their word beside the state)."""
     info = table.info
