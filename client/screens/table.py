@@ -9,6 +9,7 @@ shown as typed, never interpreted as markup.
 from __future__ import annotations
 
 import contextlib
+import time
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
@@ -63,6 +64,9 @@ MIDDLE_MIN, MIDDLE_FEW = 4, 7
 """Rows of the log and chat row: at least (a small terminal), and while the log has only
 a few lines (the chat box and its input still fit)."""
 FIXED = ("#title", "#top", "#status", "#hand", "#keys")
+CONFIRM_SECONDS = 0.5
+"""An Enter this soon after a colour is named (or after that play's answer, which the
+keys typed with it wait for) confirms the colour rather than playing again."""
 """The table's parts as tall as their content; the log's box gets the rows they leave."""
 
 
@@ -106,7 +110,7 @@ class TableScreen(SessionScreen):
     BINDINGS = [
         Binding("left", "move(-1)", "Left", show=False),
         Binding("right", "move(1)", "Right", show=False),
-        Binding("enter", "play", "Play"),
+        Binding("enter", "enter", "Play"),
         Binding("d", "act('draw')", "Draw"),
         Binding("c", "act('close_taki')", "Close TAKI"),
         Binding("l", "act('declare_last_card')", "Last card"),
@@ -158,6 +162,8 @@ class TableScreen(SessionScreen):
         """The key gate's hold while a play is on its way (client/keygate.py)."""
         self._dialog: ColorPicker | None = None
         """The card's dialog open over the table (the colour to name), if any."""
+        self._confirmed_until = 0.0
+        """Until then (``time.monotonic``) an Enter confirms the colour just named."""
 
     def flash(self, text: str, *, until_moved: bool = False, seconds: float = 5) -> None:
         """A short message in the status line (a refusal, a hint), gone after 5 s; with
@@ -662,6 +668,8 @@ class TableScreen(SessionScreen):
         """Once the play sent is answered: the keys kept go on, and a card's dialog
         whose card can no longer be played closes."""
         if self._keys_held and not self.acting():
+            if self._confirmed_until:  # (the Enter held behind the answer: from now)
+                self._confirmed_until = time.monotonic() + CONFIRM_SECONDS
             release_keys(self.app, self._keys_held)
             self._keys_held = 0
         self._close_stale_dialog()
@@ -708,6 +716,8 @@ class TableScreen(SessionScreen):
 
             def chosen(color: str | None) -> None:
                 self._dialog = None
+                if color:
+                    self._confirmed_until = time.monotonic() + CONFIRM_SECONDS
                 if color and not self.acting():
                     action = state.play_of("color", color)
                     if action is not None:
@@ -719,6 +729,16 @@ class TableScreen(SessionScreen):
         action = state.play_of(card)
         if action is not None:
             self._send(action)
+
+    def action_enter(self) -> None:
+        """Enter plays the card selected, unless it comes right after a colour was named
+        (``CONFIRM_SECONDS``): people confirm a dialog's choice with Enter, and that
+        Enter, typed with the colour key, reached the table and read "Not your turn"."""
+        if time.monotonic() < self._confirmed_until:
+            self._confirmed_until = 0.0
+            return
+        self._confirmed_until = 0.0
+        self.action_play()
 
     def action_act(self, kind: str) -> None:
         if self._wait_for_answer():

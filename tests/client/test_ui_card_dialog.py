@@ -94,6 +94,28 @@ async def test_enter_right_after_the_colour_key_plays_the_card_once(
 
 
 @pytest.mark.asyncio
+async def test_enter_typed_to_confirm_the_colour_says_nothing_of_a_turn(
+    server: ServerThread,
+) -> None:
+    """The colour key closes the dialog; an Enter typed with it, to confirm as in any
+    dialog, reached the table and read "Not your turn: waiting for Noa." (a tmux
+    play-through, 2 of 4 tries). It now confirms the colour, and nothing is said."""
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await colour_dialog_open(app, server, pilot)
+        sent = sent_actions(app, delay=0.2)
+        said: list[str] = []  # (a refusal is gone once the bot moves: caught as said)
+        flash = screen.flash
+        screen.flash = lambda text, **kw: (said.append(text), flash(text, **kw))[1]  # type: ignore[method-assign]
+        await burst(pilot, "g", "enter")
+        await until(lambda: "color" not in app.session.state.hand)
+        await until(lambda: not app.session.unanswered)
+        await settled(pilot)
+        assert [(a.action.type, a.action.card) for a in sent] == [("play", "color")]
+        assert said == [], said
+
+
+@pytest.mark.asyncio
 async def test_a_second_enter_before_the_answer_sends_no_play_the_server_refuses(
     server: ServerThread,
 ) -> None:
