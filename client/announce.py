@@ -161,6 +161,8 @@ class Announcer:
                            plus3_notice(who, self._can_break(view, me)))
         if kind in _BANNER_KINDS and said.banner is None:
             said.banner = line
+        if kind == K.PASSED and mine and said.banner is None:
+            said.banner = line  # (the +3's banner offered p to a seat that had passed)
         return said
 
     @staticmethod

@@ -165,6 +165,7 @@ def test_a_plus3_is_bannered_and_passes_are_logged() -> None:
     assert state.banner == "+3 from Bo: let it through (p)"
     act(game, state, Action("pass", 0))
     assert "You let the +3 through" in state.log
+    assert state.banner == "You let the +3 through"  # no longer asks for p
 
 
 def test_reshuffle_direction_and_finish_take_the_banner() -> None:
