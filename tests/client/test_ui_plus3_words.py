@@ -34,9 +34,13 @@ def plus3_by_noa(mine: list[str]) -> dict[str, Any]:
     return position(hands=[mine, ["+3", "B4", "B5"], ["G1", "G4", "G5"]], turn=1)
 
 
-async def at_the_table(app: TakiApp, pilot: Any, mine: list[str], me: int = 0) -> Table:
-    """The table seen from seat ``me``, right after Noa played a +3."""
-    table = Table(app, plus3_by_noa(mine), me=me, names=NAMES)
+async def at_the_table(app: TakiApp, pilot: Any, mine: list[str], me: int | None = 0,
+                       hints: bool = False) -> Table:
+    """The table seen from seat ``me`` (None: a spectator), right after Noa played a +3;
+    with ``hints``, the table's title at its fullest (hints on)."""
+    table = Table(app, plus3_by_noa(mine), me=me, names=NAMES)  # type: ignore[arg-type]
+    if hints:
+        with_hints(table)
     table.snapshot()
     await until(lambda: isinstance(app.screen, TableScreen))
     table.play(1, "+3")
@@ -87,14 +91,7 @@ def with_hints(table: Table) -> None:
 
 async def notice(app: TakiApp, pilot: Any, mine: list[str], me: int | None = 0) -> str:
     """The title, right after Noa played a +3, at a table with hints on."""
-    table = Table(app, plus3_by_noa(mine), me=me, names=NAMES)  # type: ignore[arg-type]
-    with_hints(table)
-    table.snapshot()
-    await until(lambda: isinstance(app.screen, TableScreen))
-    table.play(1, "+3")
-    await until(lambda: app.session.state.view is not None
-                and app.session.state.view.plus3 is not None)
-    await settled(pilot)
+    await at_the_table(app, pilot, mine, me, hints=True)
     title = shown(app, "#title")
     assert not overflows(app.screen), overflows(app.screen)
     assert "…" not in title, title  # whole: nothing cut at 80 columns
