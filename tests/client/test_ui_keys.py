@@ -102,9 +102,11 @@ async def test_help_key_table_keeps_each_key_cell_on_one_line(lang: str,
                                                               size: tuple[int, int]) -> None:
     """The key column is as wide as its widest cell ('←/→, 1-9, 0' wrapped one word a
     line in a 7-cell column) and the words beside it keep most of the width: read on
-    the screen, page by page, each key cell whole on one row with its first words."""
+    the screen, page by page, each key cell whole on one row with its first words.
+    (The terminal is the size's width and 300 rows tall: the table's layout depends on
+    the width only, and a tall screen holds the help in a page or two, not ten.)"""
     app = TakiApp(name="Tester", settings=Settings(intro_seen=True))
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=(size[0], 300)) as pilot:
         app.push_screen(HelpScreen())
         await until(lambda: isinstance(app.screen, HelpScreen))
         await pilot.pause()
