@@ -32,8 +32,6 @@ INVARIANTS: tuple[tuple[str, str], ...] = (
     ("answered_once", "each request is answered once, within 40 s"),
     ("tokens_work", "a token given back within the grace takes the same seat back"),
     ("leave_while_down", "a leave asked while the server is down is done once it is back"),
-    ("host_returns", "a host back with its token has the host role back (server up, "
-                     "nobody else away when it went)"),
     ("stand_in_waits", "nothing is played for a person away less than 3 s (15 s: restart)"),
     ("errors_expected", "every other refusal is one the situation explains"),
     ("hints_answered", "a hint is refused not_allowed where hints are off, else legal"),

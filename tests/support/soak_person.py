@@ -94,7 +94,6 @@ class Person(Agent):
         self.done = False
         self.lost_at: float | None = None
         self.seq_at_loss = 0
-        self.host_at_loss = False  # it held the host role when its link went
         self.returning = False  # the next snapshot is a return: judge the stand-ins
         self.due: dict[str, float] = {}
         self.timer: float | None = None  # the table's turn timer
@@ -186,15 +185,6 @@ class Person(Agent):
         if self.lost_at is None:
             self.lost_at = trio.current_time()
             self.seq_at_loss = self.max_seq
-            # Judged only for a host with nobody else away: a host who went away
-            # before it keeps the claim to the role (it only lent it).
-            table = link.table
-            self.host_at_loss = (
-                table is not None and self.seat is not None and table.host == self.seat
-                and not self.left_table
-                and not any(s is not None and s.bot is None and not s.connected
-                            for i, s in enumerate(table.seats) if i != self.seat)
-            )
 
     def lost_link(self, link: Link, why: str) -> None:
         super().lost_link(link, why)
@@ -539,13 +529,6 @@ class Person(Agent):
             soon = server.longest_stay(lost, now) < STAND_IN_DELAY - STAND_IN_MARGIN
             moves = [e for e in later if e.get("stand_in")]
             where = "server up" if life.spawned <= lost else "server restarted meanwhile"
-        if self.host_at_loss and life.spawned <= lost:  # (a restart forgets who was host)
-            self.world.tally["host_returns"].check(
-                snap.table.host == snap.seat,
-                lambda: f"{self.name} (seat {snap.seat}) was host when it went away and is "
-                        f"back {now - lost:.2f} s later, but seat {snap.table.host} is "
-                        f"host; table {describe_table(snap.table)}",
-            )
         if soon:
             self.world.tally["stand_in_waits"].check(
                 not moves,
