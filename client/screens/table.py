@@ -661,6 +661,7 @@ class TableScreen(SessionScreen):
         Enter typed with the colour key of a Change Colour reached the table before
         the answer and played the card still selected again."""
         self._acted = self.session.actions_sent + 1
+        self._confirmed_until = 0.0  # (a colour's Enter is for its own play, no later one)
         self._keys_held = hold_keys(self.app)
         self.post_message(intents.Act(action, last=last))
 
@@ -716,12 +717,12 @@ class TableScreen(SessionScreen):
 
             def chosen(color: str | None) -> None:
                 self._dialog = None
-                if color:
-                    self._confirmed_until = time.monotonic() + CONFIRM_SECONDS
                 if color and not self.acting():
                     action = state.play_of("color", color)
                     if action is not None:
                         self._send(action, last=len(state.hand) <= 2)
+                if color:
+                    self._confirmed_until = time.monotonic() + CONFIRM_SECONDS
 
             self._dialog = ColorPicker(card)
             self.app.push_screen(self._dialog, chosen)
