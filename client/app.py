@@ -184,7 +184,7 @@ class TakiApp(App[None]):
         if not self.settings.intro_seen and not self.guest:
             self.settings.intro_seen = True
             self.settings.save()
-            self.push_screen(IntroScreen())
+            self.push_screen(IntroScreen(watching=self.watch_id is not None))
 
     def _intro_showing(self) -> bool:
         # (screen_stack, not self.screen: the stack is empty while the app closes)
@@ -200,7 +200,7 @@ class TakiApp(App[None]):
             return False
         self.pop_screen()
         go()
-        self.push_screen(IntroScreen())
+        self.push_screen(IntroScreen(watching=self.watch_id is not None))
         return True
 
     async def on_unmount(self) -> None:
