@@ -104,6 +104,8 @@ class TakiApp(App[None]):
         self.discovery_interfaces = discovery_interfaces
         self.discovery: Browser | None = None
         self.settings = settings or Settings()
+        self.name_given = name is not None
+        """A name came with the command line (``--name``), for this run."""
         saved = self.settings.spectator_name or _("Spectator") if watch else self.settings.name
         self.session = Session(
             self.post_message,
@@ -166,8 +168,14 @@ class TakiApp(App[None]):
                         name=self.session.player_name),
                     severity="warning", timeout=12)
         else:
-            self.push_screen(StartScreen(self.session, self.discovery))
+            self.push_screen(self._start_screen())
             self._first_launch()
+
+    def _start_screen(self) -> StartScreen:
+        """The start screen; its name field has the focus while there is no name yet
+        (none given, none saved), so that the first letters typed are the name."""
+        named = self.name_given or bool(self.settings.name)
+        return StartScreen(self.session, self.discovery, ask_name=not named)
 
     def _first_launch(self) -> None:
         """How to play, once per settings file: over the start screen, or over the
@@ -176,7 +184,7 @@ class TakiApp(App[None]):
         if not self.settings.intro_seen and not self.guest:
             self.settings.intro_seen = True
             self.settings.save()
-            self.push_screen(IntroScreen())
+            self.push_screen(IntroScreen(watching=self.watch_id is not None))
 
     def _intro_showing(self) -> bool:
         # (screen_stack, not self.screen: the stack is empty while the app closes)
@@ -192,7 +200,7 @@ class TakiApp(App[None]):
             return False
         self.pop_screen()
         go()
-        self.push_screen(IntroScreen())
+        self.push_screen(IntroScreen(watching=self.watch_id is not None))
         return True
 
     async def on_unmount(self) -> None:
@@ -528,7 +536,7 @@ class TakiApp(App[None]):
         self.target = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(StartScreen(self.session, self.discovery))
+        self.push_screen(self._start_screen())
         self.session.quitting = False
 
     def retarget(self, text: str) -> str | None:

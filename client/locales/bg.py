@@ -97,6 +97,7 @@ MESSAGES: dict[str, str] = {
     "{esc}: close the help · {keys}: scroll": "{esc}: затваряне на помощта · {keys}: превъртане",
     "How to play TAKI": "Как се играе TAKI",
     "{esc}: start playing (shown once)": "{esc}: към играта (показва се само веднъж)",
+    "{esc}: start watching (shown once)": "{esc}: към гледането на играта (показва се само веднъж)",
     # client/screens/lobby.py
     "stairs": "турнир",
     "must play": "задължителна игра",

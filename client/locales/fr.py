@@ -104,6 +104,7 @@ MESSAGES: dict[str, str] = {
     "{esc}: close the help · {keys}: scroll": "{esc} : fermer l'aide · {keys} : défiler",
     "How to play TAKI": "Comment jouer au TAKI",
     "{esc}: start playing (shown once)": "{esc} : commencer à jouer (affiché une seule fois)",
+    "{esc}: start watching (shown once)": "{esc} : regarder la partie (affiché une seule fois)",
     # client/screens/lobby.py
     "stairs": "tournoi",
     "must play": "jeu obligatoire",

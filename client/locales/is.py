@@ -99,6 +99,7 @@ MESSAGES: dict[str, str] = {
     "{esc}: close the help · {keys}: scroll": "{esc}: loka hjálpinni · {keys}: fletta",
     "How to play TAKI": "Svona er TAKI spilað",
     "{esc}: start playing (shown once)": "{esc}: byrja að spila (sést bara einu sinni)",
+    "{esc}: start watching (shown once)": "{esc}: byrja að horfa (sést bara einu sinni)",
     # client/screens/lobby.py
     "stairs": "þrepamót",
     "must play": "skylt að spila",

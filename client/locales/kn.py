@@ -104,6 +104,7 @@ MESSAGES: dict[str, str] = {
     "{esc}: close the help · {keys}: scroll": "{esc}: ಸಹಾಯ ಮುಚ್ಚಿ · {keys}: ಸರಿಸಿ",
     "How to play TAKI": "TAKI ಆಡುವುದು ಹೇಗೆ",
     "{esc}: start playing (shown once)": "{esc}: ಆಟ ಆರಂಭಿಸಿ (ಒಮ್ಮೆ ಮಾತ್ರ ಕಾಣುತ್ತದೆ)",
+    "{esc}: start watching (shown once)": "{esc}: ಆಟ ವೀಕ್ಷಿಸಿ (ಒಮ್ಮೆ ಮಾತ್ರ ಕಾಣುತ್ತದೆ)",
     # client/screens/lobby.py
     "stairs": "ಹಂತಗಳ ಪಂದ್ಯಾವಳಿ",
     "must play": "ಆಡುವುದು ಕಡ್ಡಾಯ",

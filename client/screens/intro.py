@@ -2,7 +2,8 @@
 
 A newcomer needs the goal, how a card is chosen and played, and where the full rules
 are (the help, ``?``); everything else can wait for the help screen. Any of Enter, Esc
-or space closes it, and the settings remember it was seen.
+or space closes it, and the settings remember it was seen. A spectator (``--watch``) is
+told that closing it goes on to watching, not to playing.
 """
 
 from __future__ import annotations
@@ -32,19 +33,28 @@ def intro_lines() -> list[str]:
     ]
 
 
+def close_hint(watching: bool) -> str:
+    """The line saying how the screen closes and what comes next (tests measure it)."""
+    if watching:
+        return _("{esc}: start watching (shown once)").format(esc=key("Esc"))
+    return _("{esc}: start playing (shown once)").format(esc=key("Esc"))
+
+
 class IntroScreen(ModalScreen[None]):
     """See the module docstring."""
 
     BINDINGS = [Binding("escape,enter,space", "close", "Close")]
 
+    def __init__(self, *, watching: bool = False) -> None:
+        super().__init__()
+        self.watching = watching
+        """Over a table being watched (``--watch``)."""
+
     def compose(self) -> ComposeResult:
         with Vertical(id="intro"):
             yield Static(Text(_("How to play TAKI"), style="bold"))
             yield Static(Text("\n".join(intro_lines())))
-            yield Static(
-                Text(_("{esc}: start playing (shown once)").format(esc=key("Esc"))),
-                classes="hint",
-            )
+            yield Static(Text(close_hint(self.watching)), classes="hint", id="intro-close")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, DataTable, Input, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, DataTable, Input, RadioSet, Static
 
 from protocol.limits import ID_MAX, MAX_SEATS, MIN_SEATS, NAME_MAX, TABLE_NAME_MAX
 from protocol.messages import TableInfo, TableOptions
@@ -24,6 +24,7 @@ from ..session import Session
 from ..widgets.choice import ArrowChoice
 from ..widgets.keybar import bar_width, fit_keys
 from ..widgets.rows import Rows
+from ..widgets.toggles import ChoiceButton, TickBox
 from ..words import seconds
 from .base import SessionScreen
 from .replays import ReplayListScreen
@@ -74,10 +75,10 @@ class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
             with Horizontal(classes="field"):
                 yield Static(_("Seats (2-10)"), classes="label")
                 yield Input(value="4", id="seats", type="integer", max_length=2)
-            yield Checkbox(_("Stairs (8-stage tournament)"), id="stairs")
-            yield Checkbox(_("Must play if able (no drawing while you can play)"), id="must")
-            yield Checkbox(_("Play for places (play on for 2nd, 3rd ...)"), id="places")
-            yield Checkbox(_("Hints for learners (H shows the bot's choice)"), id="hints")
+            yield TickBox(_("Stairs (8-stage tournament)"), id="stairs")
+            yield TickBox(_("Must play if able (no drawing while you can play)"), id="must")
+            yield TickBox(_("Play for places (play on for 2nd, 3rd ...)"), id="places")
+            yield TickBox(_("Hints for learners (H shows the bot's choice)"), id="hints")
             with Horizontal(classes="field"):
                 yield Static(_("Turn timer in seconds (0: none)"), classes="label")
                 yield Input(value="0", id="timer", type="integer", max_length=4)
@@ -88,7 +89,7 @@ class CreateTable(ModalScreen[tuple[TableOptions, str] | None]):
                 yield Static(_("Bots' level"), classes="label")
                 with ArrowChoice(id="level"):
                     for kind in offered():
-                        yield RadioButton(level_word(kind), value=kind == self.level,
+                        yield ChoiceButton(level_word(kind), value=kind == self.level,
                                           name=kind)
             yield Static(id="error")
             with Horizontal(id="buttons"):

@@ -48,10 +48,22 @@ class ReplayScreen(Screen[None]):
         o = replay.options
         self.options = Options(o.stairs, o.must_play_if_able, o.play_for_places)
 
+    DEFAULT_CSS = """
+    ReplayScreen #replay-lead { margin-bottom: 1; }
+    ReplayScreen .replay-hand { padding-left: 3; min-height: 1; }
+    ReplayScreen #replay-step { margin-top: 1; }
+    """
+    """Each hand is a widget of its own, indented by its padding: a long hand wraps
+    under its own indent (in one Text with the names, its lines went on at column 0)."""
+
     def compose(self) -> ComposeResult:
         yield Static(id="replay-title")
         with VerticalScroll(id="replay-body"):
-            yield Static(id="replay-board")
+            yield Static(id="replay-lead")
+            for seat in range(len(self.names)):
+                yield Static(id=f"replay-seat-{seat}")
+                yield Static(id=f"replay-hand-{seat}", classes="replay-hand")
+            yield Static(id="replay-step")
         yield Static(id="replay-keys", classes="hint")
 
     def on_mount(self) -> None:
@@ -95,28 +107,30 @@ class ReplayScreen(Screen[None]):
         title.append(f"  {inert(self.replay.options.name, TABLE_NAME_MAX)}  #{self.replay.game}  ")
         title.append(_("step {n} of {total}").format(n=self.index, total=len(self.actions)))
         self.query_one("#replay-title", Static).update(title)
-        board = Text()
-        board.append(_("Leading card") + " ", style="bold")
-        board.append_text(card_text(game.lead()))
-        board.append("   " + _("Colour") + " ")
-        board.append_text(color_swatch(game.color, color_word(game.color)))
-        board.append("\n\n")
+        lead = Text()
+        lead.append(_("Leading card") + " ", style="bold")
+        lead.append_text(card_text(game.lead()))
+        lead.append("   " + _("Colour") + " ")
+        lead.append_text(color_swatch(game.color, color_word(game.color)))
+        self.query_one("#replay-lead", Static).update(lead)
         for seat, name in enumerate(self.names):
             marker = "▶ " if seat == game.turn and not game.over else "  "
-            board.append(marker, style="bold yellow")
-            board.append(Text(name, style="bold"))
-            board.append(f"  ({len(game.hands[seat])})\n   ")
+            who = Text(marker, style="bold yellow")
+            who.append(Text(name, style="bold"))
+            who.append(f"  ({len(game.hands[seat])})")
+            self.query_one(f"#replay-seat-{seat}", Static).update(who)
             # As the game-over hands show them ('G PLUS B 3 8'), all of them: the board
             # wraps a long hand rather than counting what does not fit.
-            board.append_text(cards_line(list(game.hands[seat]), room=10**6))
-            board.append("\n")
-        board.append("\n")
+            self.query_one(f"#replay-hand-{seat}", Static).update(
+                cards_line(list(game.hands[seat]), room=10**6))
+        step = Text()
         for line in lines or [_("The deal.")]:
-            board.append(Text(line + "\n", style="italic"))
+            step.append(Text(line + "\n", style="italic"))
         if game.over and game.winner is not None and not told_winner:
-            board.append(_("{name} wins!").format(name=self.names[game.winner]),
-                         style="bold green")
-        self.query_one("#replay-board", Static).update(board)
+            step.append(_("{name} wins!").format(name=self.names[game.winner]),
+                        style="bold green")
+        step.rstrip()
+        self.query_one("#replay-step", Static).update(step)
         self.query_one("#replay-keys", Static).update(
             _("→ forward · ← back · {pgup}/{pgdn} ten · {home}/{end} · q close").format(
                 pgup=key("PgUp"), pgdn=key("PgDn"), home=key("Home"), end=key("End"))

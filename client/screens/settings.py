@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Input, RadioSet, Static
 
 from protocol.limits import NAME_MAX
 
@@ -22,6 +22,7 @@ from ..config import valid_name
 from ..i18n import LANGUAGES, _, language, set_language
 from ..session import Session
 from ..widgets.choice import ArrowChoice
+from ..widgets.toggles import ChoiceButton, TickBox
 
 
 class SettingsScreen(ModalScreen[bool]):
@@ -53,9 +54,9 @@ class SettingsScreen(ModalScreen[bool]):
             current = settings.lang or language()
             with ArrowChoice(id="lang"):
                 for code, title in LANGUAGES.items():
-                    yield RadioButton(title, value=code == current, name=code)
-            yield Checkbox(_("Bell on your turn"), settings.bell_on_turn, id="bell")
-            yield Checkbox(_("Desktop notification on your turn"), settings.notify_on_turn,
+                    yield ChoiceButton(title, value=code == current, name=code)
+            yield TickBox(_("Bell on your turn"), settings.bell_on_turn, id="bell")
+            yield TickBox(_("Desktop notification on your turn"), settings.notify_on_turn,
                            id="notify")
             yield Static(id="error")
             with Horizontal(id="buttons"):

@@ -62,10 +62,15 @@ class StartScreen(SessionScreen):
     _looked = False
     """The look (LIST_SECONDS, as long as ``--list``'s) is over."""
 
-    def __init__(self, session: Session, browser: Browser | None = None) -> None:
+    def __init__(self, session: Session, browser: Browser | None = None, *,
+                 ask_name: bool = False) -> None:
         super().__init__(session)
         self.browser = browser
         """What looks for games on the LAN (the app sets it; None: not looking)."""
+        self.ask_name = ask_name
+        """No name yet: the name field starts with the focus, its default selected, so
+        the letters typed first are the name. On Play now, a name beginning with p
+        (or h, j, q) started a game, a host or a quit instead."""
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="start"):
@@ -88,7 +93,7 @@ class StartScreen(SessionScreen):
                      classes="hint")
 
     def on_mount(self) -> None:
-        self.query_one("#play", Button).focus()
+        self.query_one("#name" if self.ask_name else "#play").focus()
         self.post_message(intents.LookForGames())
         self._start_look()
         self.refresh_view()

@@ -20,7 +20,7 @@ from client.session import Session
 from protocol.messages import TableOptions
 
 from ..support.clientkit import Table, make_app, play_to_the_end, seated_game, settled, until
-from ..support.fit import overflows
+from ..support.fit import overflows, screen_lines
 from ..support.server_thread import ServerThread
 from ..support.util import position
 
@@ -165,6 +165,8 @@ async def test_a_first_launch_with_watch_shows_the_watched_table_behind_the_intr
             await settled(pilot)
             assert isinstance(app.screen, IntroScreen)
             assert isinstance(app.screen_stack[-2], TableScreen)  # what shows behind it
+            shown = "\n".join(screen_lines(app.screen))
+            assert "Esc: start watching" in shown and "start playing" not in shown, shown
             await pilot.press("escape")
             await until(lambda: not any(isinstance(s, IntroScreen) for s in app.screen_stack))
             assert isinstance(app.screen, TableScreen)

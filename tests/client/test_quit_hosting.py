@@ -111,7 +111,7 @@ def test_only_people_other_than_me_count() -> None:
 async def test_back_on_the_start_screen_q_asks_while_a_friend_sits() -> None:
     """The report: host, a friend sits, the host leaves the table and goes back to the
     start screen, q: the client quit and stopped the server without asking."""
-    app = TakiApp(settings=Settings())
+    app = TakiApp(settings=Settings(name="Host"))  # a returning host: h is the key
     async with app.run_test(size=(100, 32)) as pilot:
         port, table = await host_a_table(app, pilot)
         async with friend_at(port, table):
@@ -137,7 +137,7 @@ async def test_back_on_the_start_screen_q_asks_while_a_friend_sits() -> None:
 async def test_every_screen_asks_before_quitting_while_a_friend_sits() -> None:
     """The friend sits at a table of their own, which the host's client, at its table,
     hears nothing about (the server sends a seated player no lobby news)."""
-    app = TakiApp(settings=Settings())
+    app = TakiApp(settings=Settings(name="Host"))  # a returning host: h is the key
     async with app.run_test(size=(100, 32)) as pilot:
         port, _table = await host_a_table(app, pilot)
         async with friend_at(port, None):
@@ -166,7 +166,7 @@ async def test_every_screen_asks_before_quitting_while_a_friend_sits() -> None:
 
 @pytest.mark.asyncio
 async def test_nobody_else_seated_quits_without_asking() -> None:
-    app = TakiApp(settings=Settings())
+    app = TakiApp(settings=Settings(name="Host"))  # a returning host: h is the key
     async with app.run_test(size=(100, 32)) as pilot:
         await host_a_table(app, pilot)  # only I sit at my server
         assert app.hosting is not None

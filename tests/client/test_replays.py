@@ -20,6 +20,7 @@ from protocol.messages import GameAction, Replay, TableOptions
 
 from ..support import clientkit
 from ..support.clientkit import seated_game
+from ..support.fit import screen_lines
 from ..support.server_thread import ServerThread
 
 pytestmark = pytest.mark.usefixtures("config_dir")
@@ -70,7 +71,7 @@ async def test_list_finished_games_and_open_one(server: ServerThread) -> None:
         for step in range(1, len(replay.actions) + 1):
             _game, lines, _told = replay._game_at(step)
             assert lines and all(line.strip() for line in lines), step
-        board = str(replay.query_one("#replay-board").render())
+        board = board_text(replay)
         # Hands as the game-over screen shows them: the colour's initial once before its
         # cards ("G PLUS B 3 8"), never glued to a label as the engine's codes are.
         assert re.search(r"\b[RGBY] (\d|\+2|STOP|PLUS|TAKI|<->)", board), board
@@ -112,6 +113,11 @@ async def test_a_game_on_a_server_that_keeps_nothing_is_kept_for_the_session() -
         bare.stop()
 
 
+def board_text(screen: ReplayScreen) -> str:
+    """The board's text: the leading card, each player and hand, the step in words."""
+    return "\n".join(str(s.render()) for s in screen.query("#replay-body Static"))
+
+
 def _replay_of(actions: list[GameAction], game_id: int = 1) -> Replay:
     return Replay(game_id, "t1", TableOptions("T", 2), ("Ann", "Bo"), 7, 0, tuple(actions))
 
@@ -147,5 +153,31 @@ async def test_the_last_step_names_the_winner_once() -> None:
         await pilot.pause()
         await pilot.press("end")
         await pilot.pause()
-        board = str(screen.query_one("#replay-board").render())
+        board = board_text(screen)
         assert board.count("wins!") == 1, board
+
+
+@pytest.mark.asyncio
+async def test_a_long_hand_wraps_under_its_own_indent_at_80_columns() -> None:
+    """A hand too long for one line went on at column 0, under the names; its lines
+    now all start under the hand's own indent."""
+    game = Game.new(2, 7, Options(), 0, record=True)
+    actions: list[GameAction] = []
+    while len(game.hands[0]) < 40:  # both draw, turn after turn: long hands
+        draw = next(a for a in game.legal_actions() if a.type == "draw")
+        game.apply(draw)
+        actions.append(GameAction("draw", draw.seat))
+    app = TakiApp(name="Tester", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReplayScreen(_replay_of(actions))
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        lines = screen_lines(screen)
+        ann = next(i for i, line in enumerate(lines) if re.match(r"^. Ann  \(\d+\)", line))
+        bo = next(i for i, line in enumerate(lines) if re.match(r"^. Bo  \(\d+\)", line))
+        hand = lines[ann + 1:bo]
+        assert len(hand) >= 2, lines  # it wraps
+        for line in hand:
+            assert line.startswith("   ") and line[3] != " ", lines

@@ -13,6 +13,7 @@ from client.screens.lobby import LobbyScreen
 from client.screens.settings import SettingsScreen
 
 from ..support.clientkit import until
+from ..support.fit import screen_lines
 from ..support.server_thread import ServerThread
 
 pytestmark = pytest.mark.usefixtures("config_dir")
@@ -78,3 +79,25 @@ async def test_settings_arrows_choose_the_language_and_enter_saves(server: Serve
                 assert Settings.load().bell_on_turn, field  # Enter saved, not ticked
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.asyncio
+async def test_settings_show_ticks_and_the_language_by_glyph(server: ServerThread) -> None:
+    """Without colour every box read ticked and every language chosen ("▐X▌", "▐●▌"):
+    the mark is drawn only on what is on."""
+    settings = Settings(lang="en", bell_on_turn=True, notify_on_turn=False)
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Ann", settings=settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("s")
+        await until(lambda: isinstance(app.screen, SettingsScreen))
+        await pilot.pause()
+        lines = screen_lines(app.screen)
+
+        def box(label: str) -> str:
+            line = next(line for line in lines if label in line)
+            return line[:line.index(label)][-4:]
+
+        assert "X" in box("Bell on your turn") and "X" not in box("Desktop notification")
+        assert "●" in box("English") and "●" not in box("Français")
+        assert "\n".join(lines).count("●") == 1, lines

@@ -189,6 +189,10 @@ async def test_screens_fit_and_speak_the_language(server: ServerThread, lang: st
         app.push_screen(IntroScreen())
         await settle(pilot)
         check("intro")
+        app.pop_screen()
+        app.push_screen(IntroScreen(watching=True))
+        await settle(pilot)
+        check("intro, watching")
     assert not problems, "\n".join(problems)
 
 

@@ -20,7 +20,7 @@ from client import i18n
 from client.app import TakiApp, main
 from client.config import Settings, config_path
 from client.screens.help import RULES
-from client.screens.intro import IntroScreen, intro_lines
+from client.screens.intro import IntroScreen, close_hint, intro_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -99,11 +99,13 @@ def test_intro_fits_80_columns(lang: str) -> None:
     i18n.set_language(lang)
     try:
         lines = intro_lines()
+        playing, watching = close_hint(watching=False), close_hint(watching=True)
     finally:
         i18n.set_language("en")
     assert len(lines) <= 12
-    for line in lines:
+    for line in [*lines, playing, watching]:
         assert cell_len(line) <= 70, (lang, line)  # the box is 76 wide with padding
+    assert watching != playing, lang  # a spectator is not told to start playing
 
 
 async def _until(test: Any) -> None:

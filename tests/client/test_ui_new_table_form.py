@@ -12,10 +12,12 @@ from textual.widgets import Checkbox, RadioSet
 
 from client.app import TakiApp
 from client.config import Settings
+from client.levels import level_word
 from client.screens.lobby import CreateTable, LobbyScreen
 from client.screens.table import TableScreen
 
 from ..support.clientkit import until
+from ..support.fit import screen_lines
 from ..support.server_thread import ServerThread
 
 pytestmark = pytest.mark.usefixtures("config_dir")
@@ -83,3 +85,32 @@ async def test_enter_creates_the_table_from_every_field(server: ServerThread) ->
         await pilot.press("space")
         await pilot.pause()
         assert form.query_one("#stairs", Checkbox).value is True
+
+
+def _box_before(lines: list[str], label: str) -> str:
+    """What a check box or radio button draws before its label, as the terminal shows it."""
+    line = next(line for line in lines if label in line)
+    return line[:line.index(label)]
+
+
+@pytest.mark.asyncio
+async def test_a_ticked_box_reads_differently_from_an_empty_one(server: ServerThread) -> None:
+    """Without colour (NO_COLOR, a monochrome terminal) every box read "▐X▌", ticked or
+    not: the state was only the X's colour. The mark is now drawn only when ticked, and
+    the bots' level shows its dot on the chosen level only."""
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        lines = screen_lines(form)
+        assert "X" not in _box_before(lines, "Stairs"), lines
+        assert "X" not in _box_before(lines, "Hints for learners"), lines
+        await tab_to(app, pilot, "stairs")
+        await pilot.press("space")
+        await pilot.pause()
+        assert form.query_one("#stairs", Checkbox).value
+        lines = screen_lines(form)
+        assert "X" in _box_before(lines, "Stairs"), lines
+        assert "X" not in _box_before(lines, "Hints for learners"), lines
+        level = next(line for line in lines if level_word("basic") in line)
+        assert level.count("●") == 1, level
+        assert "●" in _box_before([level], level_word("basic")), level

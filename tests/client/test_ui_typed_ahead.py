@@ -18,6 +18,7 @@ from client.app import TakiApp
 from client.config import Settings
 from client.screens.cannot_join import CannotJoinScreen
 from client.screens.help import HelpScreen
+from client.screens.intro import IntroScreen
 from client.screens.lobby import CreateTable, LobbyScreen
 from client.screens.settings import SettingsScreen
 from client.screens.start import StartScreen
@@ -209,6 +210,42 @@ async def test_keys_typed_after_enter_on_the_name_go_to_the_buttons() -> None:
         await until(lambda: app.focused is not None and app.focused.id == "play")
         await until(lambda: app.session.settings.bot_level != level)
         assert name.value == "Anne"
+
+
+@pytest.mark.asyncio
+async def test_a_first_launch_types_the_name_into_its_field() -> None:
+    """No name given or saved: the letters typed after the intro are the name (the
+    focus was on Play now, so a name beginning with p started a game); Enter keeps it
+    and moves on to Play now, where the start screen's keys work again."""
+    app = TakiApp(settings=Settings.load())  # nothing saved yet: a first launch
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, IntroScreen))
+        await pilot.press("escape")
+        await until(lambda: isinstance(app.screen, StartScreen))
+        name = app.screen.query_one("#name", Input)
+        await until(lambda: app.focused is name)
+        await burst(pilot, "p", "i", "a", "enter")
+        await until(lambda: app.focused is not None and app.focused.id == "play")
+        assert name.value == "pia"
+        assert isinstance(app.screen, StartScreen) and app.local is None  # no game started
+        level = app.session.settings.bot_level
+        await pilot.press("l")
+        await until(lambda: app.session.settings.bot_level != level)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("how", ["given", "saved"])
+async def test_a_player_with_a_name_starts_on_play_now(how: str) -> None:
+    """A returning player (a saved name) or ``--name``: the start screen's keys work
+    at once, as before."""
+    if how == "given":
+        app = TakiApp(name="Ann", settings=Settings())
+    else:
+        app = TakiApp(settings=Settings(name="Ann"))
+    async with app.run_test(size=(80, 24)):
+        await until(lambda: isinstance(app.screen, StartScreen))
+        await until(lambda: app.focused is not None and app.focused.id == "play")
+        assert app.screen.query_one("#name", Input).value == "Ann"
 
 
 @pytest.mark.asyncio

@@ -392,7 +392,7 @@ async def test_the_start_screen_says_when_it_found_nothing_and_r_looks_again(
     import client.discovery as cdisc
 
     monkeypatch.setattr(cdisc, "LIST_SECONDS", 0.2)
-    app = TakiApp(settings=Settings(), discover=True)
+    app = TakiApp(settings=Settings(name="Dana"), discover=True)  # r is the key, not a name
     # A browser that finds nothing and sends nothing (the beacon way only, on a port
     # of its own).
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
@@ -425,7 +425,7 @@ async def test_host_shows_the_addresses_large_over_its_lobby(
         return server
 
     monkeypatch.setattr(capp, "start_lan_server", on_loopback)
-    app = TakiApp(settings=Settings())
+    app = TakiApp(settings=Settings(name="Dana"))  # a returning host: h is the key
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("h")
         await until(lambda: isinstance(app.screen, HostingScreen), timeout=20)
