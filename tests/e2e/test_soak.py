@@ -10,11 +10,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from protocol.messages import GameAction
+from protocol.messages import GameAction, SeatInfo, TableInfo, TableOptions
 
 from ..support.soak import restart_plan
 from ..support.soak_checks import (
     event_leak,
+    host_alone,
     is_own_move,
     judge_refusal,
     legal_leak,
@@ -130,6 +131,25 @@ def test_own_moves_are_told_from_stand_ins_timeouts_and_others() -> None:
                             "reason": "choice"}, 0)
     assert not is_own_move({"kind": "drew", "seat": 0, "amount": 3, "reason": "plus3"}, 0)
     assert not is_own_move({"kind": "turn", "seat": 0}, 0)
+
+
+def test_a_host_is_judged_alone_only_with_no_other_person_away_stand_ins_too() -> None:
+    """The host_returns check judges a host whose going leaves the role's claim with it:
+    one with another person away (a stand-in playing for them or not) only borrowed it.
+    A soak of seed 7 reported a violation when the first host's seat showed
+    ``basic(away)(stand-in)`` and was taken for a bot."""
+    def table(*seats: SeatInfo, host: int = 1) -> TableInfo:
+        return TableInfo("t1", TableOptions("t", len(seats)), "playing", seats, host)
+
+    me, bot = SeatInfo("Noga"), SeatInfo("Noa", "basic")
+    away = SeatInfo("Omer", None, connected=False)
+    stood_in = SeatInfo("Omer", "basic", connected=False, stand_in=True)
+    assert host_alone(table(SeatInfo("Omer"), me, bot), 1)
+    assert host_alone(table(bot, me), 1)
+    assert not host_alone(table(away, me, bot), 1)
+    assert not host_alone(table(stood_in, me, bot), 1)
+    assert not host_alone(table(SeatInfo("Omer"), me, host=0), 1)  # not the host
+    assert not host_alone(None, 1) and not host_alone(table(me, bot), None)
 
 
 def test_rss_is_judged_warm_against_the_end_within_its_tolerance() -> None:

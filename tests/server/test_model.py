@@ -6,6 +6,7 @@ A member here records any method the model calls on it; the model must call none
 
 from __future__ import annotations
 
+import itertools
 import random
 import subprocess
 import sys
@@ -218,6 +219,52 @@ def test_a_seat_taken_back_lets_the_old_connection_go_by_effects_only() -> None:
     assert any(isinstance(e, Send) and e.member is again and isinstance(e.message, Snapshot)
                for e in effects)
     assert a.calls == [] and again.calls == []
+
+
+def _drops_and_returns(people: int) -> list[tuple[tuple[str, int], ...]]:
+    """Every order in which ``people`` persons each drop once and come back once."""
+    events = [(what, i) for i in range(people) for what in ("drop", "back")]
+    return sorted({
+        order for order in itertools.permutations(events)
+        if all(order.index(("drop", i)) < order.index(("back", i)) for i in range(people))
+    })
+
+
+def test_the_host_is_host_whenever_connected_in_any_order_of_drops_and_returns() -> None:
+    """Three people each drop and come back with their token, in each of the 90 orders,
+    the host at each seat, waiting or mid-game: whoever held the role meanwhile (the
+    next person connected, or one away when nobody was), the host from before has it
+    whenever its connection is back, and everyone back leaves it host."""
+    orders = _drops_and_returns(3)
+    assert len(orders) == 90
+    for host, playing, order in itertools.product(range(3), (False, True), orders):
+        model = _table(3)
+        members: dict[int, Mute] = {}
+        tokens: dict[int, str] = {}
+        for i in [host] + [i for i in range(3) if i != host]:  # the first one in hosts
+            members[i] = Mute(f"P{i}")
+            index, tokens[i] = model.join(members[i], i)
+            model.joined(members[i], index)
+        if playing:
+            _deal(model, members[host])
+        assert model.host == host
+        now = 1.0
+        for what, i in order:
+            if what == "drop":
+                held = model.gone(members[i])
+                assert held is not None
+                model.away(*held, now)
+            else:
+                members[i] = Mute(f"P{i}")  # a new connection, with the seat's token
+                assert model.reclaim(tokens[i], members[i]) == i
+            model.changed(now)
+            model.take_effects()
+            now += 0.5
+            holder = model.seats[model.host] if model.host is not None else None
+            assert holder is not None and holder.person, (host, playing, order)
+            if model.seats[host].member is not None:  # type: ignore[union-attr]
+                assert model.host == host, (host, playing, order, what, i)
+        assert model.host == host
 
 
 def test_a_change_of_seats_tells_the_lobby_once() -> None:

@@ -25,13 +25,13 @@ legal list offers is accepted or refused ``stale``; a game at a table with stron
 lists equal fresh snapshots; one history per table; no hidden card reaches anyone who
 may not see it; no acknowledged action lost or applied twice; every request answered
 once; tokens take their seats back; a leave asked while the server is down is
-acknowledged once it is back and its seat given up; stand-ins wait their delay; the
-standings of each
-table count every game a client saw end, and its own line, across server kills
-(tests/support/soak_standings.py); every refusal explained; no Traceback or ERROR in the
-server's log; SIGTERM/SIGINT exit 0; RSS flat
-once warm (the last process's RSS may grow by at most ``--rss-slack-mb`` plus
-``--rss-slack-share`` of its warm figure, warm meaning 30 % into its life).
+acknowledged once it is back and its seat given up; a host back with its token has the
+host role back (unless it only borrowed it from a host still away); stand-ins wait their
+delay; the standings of each table count every game a client saw end, and its own line,
+across server kills (tests/support/soak_standings.py); every refusal explained; no
+Traceback or ERROR in the server's log; SIGTERM/SIGINT exit 0; RSS flat once warm (the
+last process's RSS may grow by at most ``--rss-slack-mb`` plus ``--rss-slack-share`` of
+its warm figure, warm meaning 30 % into its life).
 
 Deterministic from ``--seed`` in what it decides (option mixes, casts, paces, when
 connections drop, when the server is killed); the server deals from its own seeds and

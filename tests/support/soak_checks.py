@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import full_deck
-from protocol.messages import GameAction
+from protocol.messages import GameAction, TableInfo
 
 DETAILS = 5
 """Violations whose details are kept, per invariant."""
@@ -32,6 +32,8 @@ INVARIANTS: tuple[tuple[str, str], ...] = (
     ("answered_once", "each request is answered once, within 40 s"),
     ("tokens_work", "a token given back within the grace takes the same seat back"),
     ("leave_while_down", "a leave asked while the server is down is done once it is back"),
+    ("host_returns", "a host back with its token has the host role back (server up, "
+                     "no other person away when it went, stood in for or not)"),
     ("stand_in_waits", "nothing is played for a person away less than 3 s (15 s: restart)"),
     ("errors_expected", "every other refusal is one the situation explains"),
     ("hints_answered", "a hint is refused not_allowed where hints are off, else legal"),
@@ -236,6 +238,23 @@ def signature(event: dict[str, Any]) -> str:
 def legal_key(legal: Iterable[GameAction] | None) -> list[str]:
     """A legal list as a sorted list of strings, to compare two lists as multisets."""
     return sorted(json.dumps(a.to_dict(), sort_keys=True) for a in legal or ())
+
+
+# ---------------------------------------------------------------------------- seats
+
+
+def host_alone(table: TableInfo | None, seat: int | None) -> bool:
+    """Whether ``seat`` holds the host role at ``table`` with no other person away:
+    then, its connection gone, it is the one whose claim the role keeps (the server
+    gives the role back to the first host away; a host gone after it only borrowed
+    it). A person a stand-in plays for is away: the seat shows the stand-in's kind as
+    ``bot`` (``stand_in`` set), so ``bot`` alone does not tell a bot from a person."""
+    if table is None or seat is None or table.host != seat:
+        return False
+    return not any(
+        s is not None and (s.bot is None or s.stand_in) and not s.connected
+        for i, s in enumerate(table.seats) if i != seat
+    )
 
 
 # ---------------------------------------------------------------------------- answers

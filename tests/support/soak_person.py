@@ -46,7 +46,7 @@ from .soak_agents import (
     describe_table,
     wait_change,
 )
-from .soak_checks import is_own_move, judge_refusal
+from .soak_checks import host_alone, is_own_move, judge_refusal
 from .soak_ledger import SeatBook, Sent
 
 IN_FLIGHT = 0.04
@@ -94,6 +94,8 @@ class Person(Agent):
         self.done = False
         self.lost_at: float | None = None
         self.seq_at_loss = 0
+        self.host_at_loss = False  # it held the host role when its link went
+        self.table_at_loss = "?"  # its table as it saw it then (for a violation's detail)
         self.returning = False  # the next snapshot is a return: judge the stand-ins
         self.due: dict[str, float] = {}
         self.timer: float | None = None  # the table's turn timer
@@ -185,6 +187,10 @@ class Person(Agent):
         if self.lost_at is None:
             self.lost_at = trio.current_time()
             self.seq_at_loss = self.max_seq
+            # Judged only for a host with nobody else away: a host who went away
+            # before it keeps the claim to the role (it only lent it).
+            self.host_at_loss = not self.left_table and host_alone(link.table, self.seat)
+            self.table_at_loss = describe_table(link.table)
 
     def lost_link(self, link: Link, why: str) -> None:
         super().lost_link(link, why)
@@ -529,6 +535,14 @@ class Person(Agent):
             soon = server.longest_stay(lost, now) < STAND_IN_DELAY - STAND_IN_MARGIN
             moves = [e for e in later if e.get("stand_in")]
             where = "server up" if life.spawned <= lost else "server restarted meanwhile"
+        if self.host_at_loss and life.spawned <= lost:  # (a restart forgets who was host)
+            self.world.tally["host_returns"].check(
+                snap.table.host == snap.seat,
+                lambda: f"{self.name} (seat {snap.seat}) was host when it went away and is "
+                        f"back {now - lost:.2f} s later, but seat {snap.table.host} is "
+                        f"host; table {describe_table(snap.table)}; when it went "
+                        f"{self.table_at_loss}",
+            )
         if soon:
             self.world.tally["stand_in_waits"].check(
                 not moves,
