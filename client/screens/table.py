@@ -50,7 +50,15 @@ from ..widgets.cards import (
 )
 from ..widgets.enter import EnterInput
 from ..widgets.keybar import bar_width, fit_keys
-from ..words import card_words, cards_count, color_word, refusal, seconds, taki_run_words
+from ..words import (
+    card_words,
+    cards_count,
+    color_word,
+    plus3_notice,
+    refusal,
+    seconds,
+    taki_run_words,
+)
 from .base import SessionScreen
 from .standings import StandingsScreen
 
@@ -236,37 +244,10 @@ class TableScreen(SessionScreen):
         self._take_hint()
         self._answered()
         state = self.session.state
-        info = state.info
         view = state.view
         names = state.names()
         me = state.seat
-        title = Text()
-        if info is not None:
-            title.append(f" {inert(info.options.name, TABLE_NAME_MAX)} ", style="bold reverse")
-            title.append(f"  {_(info.state)}")
-            if info.options.hints:
-                title.append("  " + _("hints"), style="dim")
-            if me is None:
-                title.append("  " + _("(watching)"), style="italic")
-        conn = self.session.connection_note
-        if conn:
-            title.append(f"   {conn}", style="bold red")
-        if state.banner_seq != self._banner_seq:  # a new announcement: show it a while
-            self._banner_seq = state.banner_seq
-            self._banner = state.banner
-            if self._banner_timer is not None:
-                self._banner_timer.stop()
-            self._banner_timer = self.set_timer(6, self._unbanner)
-        if self._banner:
-            room = max(self.size.width - title.cell_len - 4, 0)
-            if room > 8:
-                title.append("   ")
-                banner = self._banner
-                if cell_len(banner) > room:  # cut: say so (it may have cut a key)
-                    banner = set_cell_size(banner, room - 1).rstrip() + "…"
-                title.append(banner,
-                             style="bold magenta")
-        self.query_one("#title", Static).update(title)
+        self.query_one("#title", Static).update(self._title(names, view, me))
         self.query_one("#players", Static).update(self._players(names, view, me))
         self.query_one("#lead", Static).update(self._lead(view))
         self.query_one("#status", Static).update(self._status(names, view, me))
@@ -293,6 +274,59 @@ class TableScreen(SessionScreen):
             entry.append(text)
             chat.write(entry)
         self._chat_len = len(self.session.chat_lines)
+
+    def _title(self, names: list[str], view: View | None, me: int | None) -> Text:
+        """The table's name and state, and beside them what is to be told now: the +3
+        window while it is open (``_plus3_notice``: drawn from the view, so it goes
+        on the first frame the window is closed in), else the latest banner."""
+        state = self.session.state
+        info = state.info
+        title = Text()
+        if info is not None:
+            title.append(f" {inert(info.options.name, TABLE_NAME_MAX)} ", style="bold reverse")
+            title.append(f"  {_(info.state)}")
+            if info.options.hints:
+                title.append("  " + _("hints"), style="dim")
+            if me is None:
+                title.append("  " + _("(watching)"), style="italic")
+        conn = self.session.connection_note
+        if conn:
+            title.append(f"   {conn}", style="bold red")
+        if state.banner_seq != self._banner_seq:  # a new announcement: show it a while
+            self._banner_seq = state.banner_seq
+            self._banner = state.banner
+            if self._banner_timer is not None:
+                self._banner_timer.stop()
+            self._banner_timer = self.set_timer(6, self._unbanner)
+        notice = self._plus3_notice(names, view, me)
+        if notice:
+            self._banner = ""  # (what came before the window is not told after it)
+        else:
+            notice = self._banner
+        if notice:
+            room = max(self.size.width - title.cell_len - 4, 0)
+            if room > 8:
+                title.append("   ")
+                if cell_len(notice) > room:  # cut: say so (it may have cut a key)
+                    notice = set_cell_size(notice, room - 1).rstrip() + "…"
+                title.append(notice, style="bold magenta")
+        return title
+
+    def _plus3_notice(self, names: list[str], view: View | None, me: int | None) -> str:
+        """The +3 window as told to this seat, with the keys that answer it now (none
+        to a spectator, a finished seat, a seat that has answered); "" when no +3 is
+        pending."""
+        pending = view.plus3 if view is not None else None
+        if pending is None:
+            return ""
+        by = pending.by
+        if me is not None and by == me:
+            return _("+3 from you: the others answer")
+        who = names[by] if 0 <= by < len(names) else "?"
+        state = self.session.state
+        if state.action("pass") is None and state.action("break") is None:
+            return plus3_notice(who, None)
+        return plus3_notice(who, state.action("break") is not None)
 
     def on_resize(self) -> None:
         self._fit_top()
