@@ -76,6 +76,9 @@ CONFIRM_SECONDS = 0.5
 """An Enter this soon after a colour is named (or after that play's answer, which the
 keys typed with it wait for) confirms the colour rather than playing again."""
 """The table's parts as tall as their content; the log's box gets the rows they leave."""
+WINDOW_FLASH_SECONDS = 60
+"""A refusal flashed in a +3 window stays at least this long: the window's close or the
+seat's next action takes it away (a window may outlast the usual 5 s)."""
 
 
 class ColorPicker(ModalScreen[str | None]):
@@ -150,6 +153,9 @@ class TableScreen(SessionScreen):
         self._flash = ""
         self._flash_seq: int | None = None
         """The game's seq when a refusal was flashed (None: the flash is not one)."""
+        self._flash_window = False
+        """The refusal was flashed in a +3 window: it holds while the window is open
+        (the other seats' passes move the game on, but it still says what to answer)."""
         self._flash_timer: Timer | None = None
         self._leaving = False
         self.as_dealt = False
@@ -182,8 +188,13 @@ class TableScreen(SessionScreen):
         self.refresh_view()
 
     def _set_flash(self, text: str, until_moved: bool, seconds: float) -> None:
+        state = self.session.state
         self._flash = text
-        self._flash_seq = self.session.state.seq if until_moved else None
+        self._flash_seq = state.seq if until_moved else None
+        self._flash_window = until_moved and state.view is not None \
+            and state.view.plus3 is not None
+        if self._flash_window:
+            seconds = max(seconds, WINDOW_FLASH_SECONDS)
         if self._flash_timer is not None:
             self._flash_timer.stop()  # (an older flash's timer must not cut this one)
         self._flash_timer = self.set_timer(seconds, self._unflash)
@@ -196,9 +207,14 @@ class TableScreen(SessionScreen):
     def _unflash(self) -> None:
         self._flash = ""
         self._flash_seq = None
+        self._flash_window = False
         self._flash_timer = None
         self._leaving = False
         self.refresh_view()
+
+    def _unflash_now(self) -> None:
+        """Drop a refusal (or hint) flashed until the game moves, without a redraw."""
+        self._flash, self._flash_seq, self._flash_window = "", None, False
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -499,8 +515,9 @@ class TableScreen(SessionScreen):
         return out
 
     def _status(self, names: list[str], view: View | None, me: int | None) -> Text:
-        if self._flash_seq is not None and self._flash_seq != self.session.state.seq:
-            self._flash, self._flash_seq = "", None  # the game moved on: it no longer holds
+        if self._flash_seq is not None and self._flash_seq != self.session.state.seq \
+                and not (self._flash_window and view is not None and view.plus3 is not None):
+            self._unflash_now()  # the game moved on: it no longer holds
         if self._flash:
             return Text(self._flash, style="bold yellow")
         state = self.session.state
@@ -695,6 +712,9 @@ class TableScreen(SessionScreen):
         Enter typed with the colour key of a Change Colour reached the table before
         the answer and played the card still selected again."""
         self._acted = self.session.actions_sent + 1
+        if self._flash_seq is not None:  # (a refusal holds until the seat's next action)
+            self._unflash_now()
+            self.refresh_view()
         self._confirmed_until = 0.0  # (a colour's Enter is for its own play, no later one)
         self._keys_held = hold_keys(self.app)
         self.post_message(intents.Act(action, last=last))
