@@ -76,6 +76,8 @@ CONFIRM_SECONDS = 0.5
 """An Enter this soon after a colour is named (or after that play's answer, which the
 keys typed with it wait for) confirms the colour rather than playing again."""
 """The table's parts as tall as their content; the log's box gets the rows they leave."""
+TITLE_GAP = 4
+"""Cells of the title a notice leaves: the 3 before it, and the last column."""
 WINDOW_FLASH_SECONDS = 60
 """A refusal flashed in a +3 window stays at least this long: the window's close or the
 seat's next action takes it away (a window may outlast the usual 5 s)."""
@@ -297,17 +299,19 @@ class TableScreen(SessionScreen):
         on the first frame the window is closed in), else the latest banner."""
         state = self.session.state
         info = state.info
-        title = Text()
+        parts: list[tuple[str, str, bool]] = []
+        """(text, style, whether it gives way to a notice that needs its room)."""
         if info is not None:
-            title.append(f" {inert(info.options.name, TABLE_NAME_MAX)} ", style="bold reverse")
-            title.append(f"  {_(info.state)}")
+            parts.append((f" {inert(info.options.name, TABLE_NAME_MAX)} ", "bold reverse",
+                          False))
+            parts.append((f"  {_(info.state)}", "", info.state == "playing"))
             if info.options.hints:
-                title.append("  " + _("hints"), style="dim")
+                parts.append(("  " + _("hints"), "dim", True))
             if me is None:
-                title.append("  " + _("(watching)"), style="italic")
+                parts.append(("  " + _("(watching)"), "italic", False))
         conn = self.session.connection_note
         if conn:
-            title.append(f"   {conn}", style="bold red")
+            parts.append((f"   {conn}", "bold red", False))
         if state.banner_seq != self._banner_seq:  # a new announcement: show it a while
             self._banner_seq = state.banner_seq
             self._banner = state.banner
@@ -319,8 +323,22 @@ class TableScreen(SessionScreen):
             self._banner = ""  # (what came before the window is not told after it)
         else:
             notice = self._banner
+        width = self.size.width or self.app.size.width
         if notice:
-            room = max(self.size.width - title.cell_len - 4, 0)
+            # The notice before the words a player knows already (the game is being
+            # played, hints are on): a spectator's title at 80 columns cut "The
+            # discard pile was shuffled into a ne…" to keep them.
+            for i in reversed(range(len(parts))):
+                used = sum(cell_len(text) for text, _s, _d in parts)
+                if cell_len(notice) <= width - used - TITLE_GAP:
+                    break
+                if parts[i][2]:
+                    del parts[i]
+        title = Text()
+        for text, style, _droppable in parts:
+            title.append(text, style=style)
+        if notice:
+            room = max(width - title.cell_len - TITLE_GAP, 0)
             if room > 8:
                 title.append("   ")
                 if cell_len(notice) > room:  # cut: say so (it may have cut a key)
