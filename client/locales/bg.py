@@ -24,6 +24,10 @@ MESSAGES: dict[str, str] = {
     "+3 from {who}: break it (b) or let it through (p)": (
         "+3 от {who}: разбийте (b) или пропуснете (p)"
     ),
+    "+3 from {who}: break (b), pass (p), King cancels ({keys})":
+        "+3 от {who}: разбийте (b), пас (p), Крал го отменя ({keys})",
+    "+3 from {who}: pass (p), or your King cancels it ({keys})":
+        "+3 от {who}: пас (p) или го отменете с Крал ({keys})",
     "+3 from {who}: let it through (p)": "+3 от {who}: пропуснете го (p)",
     "You said last card": "Казахте „последна карта“",
     "{who} said last card": "{who} каза „последна карта“",

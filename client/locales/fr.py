@@ -31,6 +31,10 @@ MESSAGES: dict[str, str] = {
     "+3 from {who}: break it (b) or let it through (p)": (
         "+3 par {who} : brisez-le (b) ou passez (p)"
     ),
+    "+3 from {who}: break (b), pass (p), King cancels ({keys})":
+        "+3 par {who} : brisez (b), passez (p), le Roi l'annule ({keys})",
+    "+3 from {who}: pass (p), or your King cancels it ({keys})":
+        "+3 par {who} : passez (p), ou votre Roi l'annule ({keys})",
     "+3 from {who}: let it through (p)": "+3 par {who} : laissez-le passer (p)",
     "You said last card": "Vous avez dit « dernière carte »",
     "{who} said last card": "{who} a dit « dernière carte »",

@@ -26,6 +26,10 @@ MESSAGES: dict[str, str] = {
     "+3 from {who}: break it (b) or let it through (p)": (
         "{who} spilaði +3: brjóttu (b) eða pass (p)"
     ),
+    "+3 from {who}: break (b), pass (p), King cancels ({keys})":
+        "{who} spilaði +3: brjóttu (b), pass (p), Kóngur ógildir ({keys})",
+    "+3 from {who}: pass (p), or your King cancels it ({keys})":
+        "{who} spilaði +3: pass (p), eða Kóngur ógildir það ({keys})",
     "+3 from {who}: let it through (p)": "{who} spilaði +3: hleyptu því í gegn (p)",
     "You said last card": "Þú sagðir „síðasta spil“",
     "{who} said last card": "{who} sagði „síðasta spil“",

@@ -30,6 +30,10 @@ MESSAGES: dict[str, str] = {
     "+3 from {who}: break it (b) or let it through (p)": (
         "{who} ಹಾಕಿದ +3: ಮುರಿಯಿರಿ (b) ಅಥವಾ ಬಿಡಿ (p)"
     ),
+    "+3 from {who}: break (b), pass (p), King cancels ({keys})":
+        "{who} ಹಾಕಿದ +3: ಮುರಿಯಿರಿ (b), ಬಿಡಿ (p), ರಾಜ ರದ್ದುಮಾಡುತ್ತದೆ ({keys})",
+    "+3 from {who}: pass (p), or your King cancels it ({keys})":
+        "{who} ಹಾಕಿದ +3: ಬಿಡಿ (p), ಅಥವಾ ನಿಮ್ಮ ರಾಜ ಅದನ್ನು ರದ್ದುಮಾಡುತ್ತದೆ ({keys})",
     "+3 from {who}: let it through (p)": "{who} ಹಾಕಿದ +3: ಬಿಡಿ (p)",
     "You said last card": "ನೀವು “ಕೊನೆಯ ಕಾರ್ಡ್” ಎಂದಿರಿ",
     "{who} said last card": "{who} “ಕೊನೆಯ ಕಾರ್ಡ್” ಎಂದರು",

@@ -360,7 +360,15 @@ class TableScreen(SessionScreen):
         state = self.session.state
         if state.action("pass") is None and state.action("break") is None:
             return plus3_notice(who, None)
-        return plus3_notice(who, state.action("break") is not None)
+        king = None
+        hand = self.shown_hand()
+        if state.play_of("king") is not None and "king" in hand:
+            # (RULES.md 4: the seat after the +3's player may cancel it with a King;
+            # its tile's key selects it, Enter plays it)
+            at = hand.index("king")
+            if at < len(TILE_KEYS):
+                king = f"{TILE_KEYS[at]} {key_name('Enter')}"
+        return plus3_notice(who, state.action("break") is not None, king)
 
     def on_resize(self) -> None:
         self._fit_top()
