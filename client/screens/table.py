@@ -180,6 +180,9 @@ class TableScreen(SessionScreen):
         """The card's dialog open over the table (the colour to name), if any."""
         self._confirmed_until = 0.0
         """Until then (``time.monotonic``) an Enter confirms the colour just named."""
+        self._confirmed_at: tuple[int, int] | None = None
+        """The position that confirmation is for (``_position``): a new deal or a new
+        turn within ``CONFIRM_SECONDS`` of the colour's answer takes an Enter as a play."""
 
     def flash(self, text: str, *, until_moved: bool = False, seconds: float = 5) -> None:
         """A short message in the status line (a refusal, a hint), gone after 5 s; with
@@ -745,12 +748,19 @@ class TableScreen(SessionScreen):
         self._keys_held = hold_keys(self.app)
         self.post_message(intents.Act(action, last=last))
 
+    def _position(self) -> tuple[int, int]:
+        """Names the deal and turn shown: a snapshot (a new deal) starts a new log
+        epoch, a turn a new turn mark."""
+        state = self.session.state
+        return state.log_epoch, state.turn_mark
+
     def _answered(self) -> None:
         """Once the play sent is answered: the keys kept go on, and a card's dialog
         whose card can no longer be played closes."""
         if self._keys_held and not self.acting():
             if self._confirmed_until:  # (the Enter held behind the answer: from now)
                 self._confirmed_until = time.monotonic() + CONFIRM_SECONDS
+                self._confirmed_at = self._position()
             release_keys(self.app, self._keys_held)
             self._keys_held = 0
         self._close_stale_dialog()
@@ -803,6 +813,7 @@ class TableScreen(SessionScreen):
                         self._send(action, last=len(state.hand) <= 2)
                 if color:
                     self._confirmed_until = time.monotonic() + CONFIRM_SECONDS
+                    self._confirmed_at = None  # (set by the answer: the position it brings)
 
             self._dialog = ColorPicker(card)
             self.app.push_screen(self._dialog, chosen)
@@ -815,7 +826,8 @@ class TableScreen(SessionScreen):
         """Enter plays the card selected, unless it comes right after a colour was named
         (``CONFIRM_SECONDS``): people confirm a dialog's choice with Enter, and that
         Enter, typed with the colour key, reached the table and read "Not your turn"."""
-        if time.monotonic() < self._confirmed_until:
+        if time.monotonic() < self._confirmed_until and self._confirmed_at in (
+                None, self._position()):
             self._confirmed_until = 0.0
             return
         self._confirmed_until = 0.0
