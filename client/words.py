@@ -212,7 +212,7 @@ def describe(told: TableEvent, names: Sequence[str], me: int | None = None) -> s
         K.SKIPPED: _("{who}: turn skipped"),
         K.CLIMBED: _("{who} cleared a stage: now stage {n}"),
         K.REVERSED: _("Direction reversed"),
-        K.RESHUFFLED: _("The discard pile was shuffled into a new draw pile"),
+        K.RESHUFFLED: _("Discard pile shuffled into a new draw pile"),
     }
     if kind in templates:
         return templates[kind].format(who=who, n=amount)

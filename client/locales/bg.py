@@ -384,9 +384,7 @@ MESSAGES: dict[str, str] = {
     "{who}: turn skipped": "{who}: пропуснат ход",
     "{who} cleared a stage: now stage {n}": "{who} премина етап: вече е на етап {n}",
     "Direction reversed": "Посоката е обърната",
-    "The discard pile was shuffled into a new draw pile": (
-        "Изиграните карти са разбъркани в нова купчина за теглене"
-    ),
+    "Discard pile shuffled into a new draw pile": "Нова купчина за теглене от изиграните карти",
     "{who} cancelled the +{n} stack with a King": "{who} отмени натрупаните +{n} с Крал",
     "{who} cancelled the +3 with a King": "{who} отмени +3 с Крал",
     "{who} wins!": "{who} печели!",

@@ -25,7 +25,7 @@ MESSAGES: dict[str, str] = {
     "You did not say last card: you draw {n}": (
         "Vous n'avez pas dit « dernière carte » : vous piochez {n}"
     ),
-    "{who} did not say last card: draws {n}": "{who} n'a pas dit « dernière carte » : pioche {n}",
+    "{who} did not say last card: draws {n}": "{who} sans « dernière carte » : pioche {n}",
     "Your +3": "Votre +3",
     "+3 from you: the others answer": "Votre +3 : les autres répondent",
     "+3 from {who}: break it (b) or let it through (p)": (
@@ -398,9 +398,7 @@ MESSAGES: dict[str, str] = {
     "{who}: turn skipped": "{who} : tour sauté",
     "{who} cleared a stage: now stage {n}": "Étape franchie : {who} passe à l'étape {n}",
     "Direction reversed": "Sens du jeu inversé",
-    "The discard pile was shuffled into a new draw pile": (
-        "La défausse a été mélangée pour refaire la pioche"
-    ),
+    "Discard pile shuffled into a new draw pile": "Défausse mélangée : nouvelle pioche",
     "{who} cancelled the +{n} stack with a King": "{who} a annulé les +{n} cumulés avec un Roi",
     "{who} cancelled the +3 with a King": "{who} a annulé le +3 avec un Roi",
     "{who} wins!": "{who} gagne !",

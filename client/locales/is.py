@@ -390,9 +390,7 @@ MESSAGES: dict[str, str] = {
     "{who}: turn skipped": "{who}: umferðinni sleppt",
     "{who} cleared a stage: now stage {n}": "{who} fór upp um þrep: nú á þrepi {n}",
     "Direction reversed": "Stefnunni snúið við",
-    "The discard pile was shuffled into a new draw pile": (
-        "Kastbunkinn var stokkaður í nýjan dráttarbunka"
-    ),
+    "Discard pile shuffled into a new draw pile": "Kastbunkinn var stokkaður í nýjan dráttarbunka",
     "{who} cancelled the +{n} stack with a King": "{who} ógilti +{n} staflann með Kóngi",
     "{who} cancelled the +3 with a King": "{who} ógilti +3 með Kóngi",
     "{who} wins!": "{who} vinnur!",

@@ -23,7 +23,7 @@ MESSAGES: dict[str, str] = {
         "ನೀವು “ಕೊನೆಯ ಕಾರ್ಡ್” ಎನ್ನಲಿಲ್ಲ: ದಂಡವಾಗಿ {n} ತೆಗೆಯುತ್ತೀರಿ"
     ),
     "{who} did not say last card: draws {n}": (
-        "{who} “ಕೊನೆಯ ಕಾರ್ಡ್” ಎನ್ನಲಿಲ್ಲ: ದಂಡವಾಗಿ {n} ತೆಗೆಯುತ್ತಾರೆ"
+        "{who} “ಕೊನೆಯ ಕಾರ್ಡ್” ಎನ್ನಲಿಲ್ಲ: {n} ತೆಗೆಯುತ್ತಾರೆ"
     ),
     "Your +3": "ನಿಮ್ಮ +3",
     "+3 from you: the others answer": "ನಿಮ್ಮ +3: ಉಳಿದವರು ಉತ್ತರಿಸುತ್ತಾರೆ",
@@ -391,9 +391,7 @@ MESSAGES: dict[str, str] = {
     "{who}: turn skipped": "{who}: ಸರದಿ ತಪ್ಪಿತು",
     "{who} cleared a stage: now stage {n}": "{who} ಒಂದು ಹಂತ ದಾಟಿದರು: ಈಗ ಹಂತ {n}",
     "Direction reversed": "ದಿಕ್ಕು ಬದಲಾಯಿತು",
-    "The discard pile was shuffled into a new draw pile": (
-        "ಹಾಕಿದ ಕಾರ್ಡುಗಳ ರಾಶಿಯನ್ನು ಕಲಸಿ ಹೊಸ ತೆಗೆಯುವ ರಾಶಿ ಮಾಡಲಾಯಿತು"
-    ),
+    "Discard pile shuffled into a new draw pile": "ಹಾಕಿದ ಕಾರ್ಡುಗಳ ರಾಶಿಯಿಂದ ಹೊಸ ತೆಗೆಯುವ ರಾಶಿ",
     "{who} cancelled the +{n} stack with a King": "{who} ರಾಜನಿಂದ +{n} ರಾಶಿಯನ್ನು ರದ್ದುಗೊಳಿಸಿದರು",
     "{who} cancelled the +3 with a King": "{who} ರಾಜನಿಂದ +3 ಅನ್ನು ರದ್ದುಗೊಳಿಸಿದರು",
     "{who} wins!": "{who} ಗೆದ್ದರು!",

@@ -43,7 +43,7 @@ async def test_a_banner_too_long_for_the_title_ends_with_an_ellipsis(
 
 
 BANNERS = [
-    ("The discard pile was shuffled into a new draw pile", {}),
+    ("Discard pile shuffled into a new draw pile", {}),
     ("{who} did not say last card: draws {n}", {"n": 4}),
     ("You did not say last card: you draw {n}", {"n": 4}),
     ("Time ran out for {who}", {}),
@@ -68,11 +68,14 @@ last-card penalty), with a name of 7 letters."""
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES), indirect=True)
 @pytest.mark.parametrize("me", [0, None], ids=["seat", "spectator"])
 async def test_every_banner_fits_the_title_at_80_columns(lang: str, me: int | None) -> None:
-    """A spectator read "The discard pile was shuffled into a ne…" at 80 columns."""
+    """A spectator read "The discard pile was shuffled into a ne…" at 80 columns: each
+    banner fits beside the table's name as the new-table form suggests it."""
     app = TakiApp(name="Ann", settings=Settings(intro_seen=True))
     async with app.run_test(size=(80, 24)) as pilot:
+        # (the table's name as the new-table form suggests it, for a name of 7 letters)
+        name = i18n._("{name}'s table").format(name="Natalie")
         table = Table(app, position(hands=[["R7", "G3"], ["B4", "B5"]]), me=me,  # type: ignore[arg-type]
-                      names=("Ann", "Natalie"))
+                      names=("Ann", "Natalie"), name=name)
         table.info = replace(table.info, options=replace(table.info.options, hints=True))
         table.snapshot()
         await until(lambda: isinstance(app.screen, TableScreen))
