@@ -31,10 +31,10 @@ MESSAGES: dict[str, str] = {
     "+3 from {who}: break it (b) or let it through (p)": (
         "+3 par {who} : brisez-le (b) ou passez (p)"
     ),
-    "+3 from {who}: break (b), pass (p), King cancels ({keys})":
-        "+3 par {who} : brisez (b), passez (p), le Roi l'annule ({keys})",
-    "+3 from {who}: pass (p), or your King cancels it ({keys})":
-        "+3 par {who} : passez (p), ou votre Roi l'annule ({keys})",
+    "+3 from {who}: break (b), pass (p) or King (K)":
+        "+3 par {who} : brisez (b), passez (p) ou Roi (K)",
+    "+3 from {who}: pass (p) or cancel it with a King (K)":
+        "+3 par {who} : passez (p) ou annulez-le avec un Roi (K)",
     "+3 from {who}: let it through (p)": "+3 par {who} : laissez-le passer (p)",
     "You said last card": "Vous avez dit « dernière carte »",
     "{who} said last card": "{who} a dit « dernière carte »",
@@ -679,6 +679,7 @@ avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4
 | e | finir le tour (après un Roi, ou pour laisser un TAKI ouvert) |
 | l | dire « dernière carte » |
 | b / p | briser / laisser passer un +3 |
+| K | jouer un Roi (il annule des +2 cumulés ou un +3) |
 | r, v, b, j | annoncer la couleur d'un Changement de couleur (ou 1-4) |
 | t | discuter (Entrée envoie, Échap revient au jeu) |
 | s, a, A, x, r | hôte : lancer, ajouter un bot / un bot facile, retirer un bot, revanche |

@@ -26,10 +26,10 @@ MESSAGES: dict[str, str] = {
     "+3 from {who}: break it (b) or let it through (p)": (
         "{who} spilaði +3: brjóttu (b) eða pass (p)"
     ),
-    "+3 from {who}: break (b), pass (p), King cancels ({keys})":
-        "{who} spilaði +3: brjóttu (b), pass (p), Kóngur ógildir ({keys})",
-    "+3 from {who}: pass (p), or your King cancels it ({keys})":
-        "{who} spilaði +3: pass (p), eða Kóngur ógildir það ({keys})",
+    "+3 from {who}: break (b), pass (p) or King (K)":
+        "{who} spilaði +3: brjóttu (b), pass (p) eða Kóngur (K)",
+    "+3 from {who}: pass (p) or cancel it with a King (K)":
+        "{who} spilaði +3: pass (p) eða ógiltu það með Kóngi (K)",
     "+3 from {who}: let it through (p)": "{who} spilaði +3: hleyptu því í gegn (p)",
     "You said last card": "Þú sagðir „síðasta spil“",
     "{who} said last card": "{who} sagði „síðasta spil“",
@@ -634,6 +634,7 @@ umferðinni þinni).
 | e | ljúka umferð (eftir Kóng eða til að skilja TAKI eftir opið) |
 | l | segja „síðasta spil“ |
 | b / p | brjóta +3 / hleypa því í gegn |
+| K | spila Kóngi (hann ógildir uppsafnaða +2 eða +3) |
 | 1-4 | velja lit Litaskipta (rauður, grænn, blár, gulur) |
 | t | spjall (Enter sendir, Esc fer aftur í leikinn) |
 | s, a, A, x, r | gestgjafi: byrja, bæta við tölvu / auðveldri tölvu, fjarlægja tölvu, nýr leikur |

@@ -130,6 +130,7 @@ class TableScreen(SessionScreen):
         Binding("b", "act('break')", "Break"),
         Binding("p", "act('pass')", "Pass"),
         Binding("e", "act('end_turn')", "End turn"),
+        Binding("K", "king", "King", show=False),
         Binding("s", "host('start')", "Start", show=False),
         Binding("a", "host('add_basic')", "Add bot", show=False),
         Binding("A", "host('add_random')", "Add random bot", show=False),
@@ -363,14 +364,8 @@ class TableScreen(SessionScreen):
         state = self.session.state
         if state.action("pass") is None and state.action("break") is None:
             return plus3_notice(who, None)
-        king = None
-        hand = self.shown_hand()
-        if state.play_of("king") is not None and "king" in hand:
-            # (RULES.md 4: the seat after the +3's player may cancel it with a King;
-            # its tile's key selects it, Enter plays it)
-            at = hand.index("king")
-            if at < len(TILE_KEYS):
-                king = f"{TILE_KEYS[at]} {key_name('Enter')}"
+        # (RULES.md 4: the seat after the +3's player may cancel it with a King, K)
+        king = state.play_of("king") is not None
         return plus3_notice(who, state.action("break") is not None, king)
 
     def on_resize(self) -> None:
@@ -821,6 +816,20 @@ class TableScreen(SessionScreen):
         action = state.play_of(card)
         if action is not None:
             self._send(action)
+
+    def action_king(self) -> None:
+        """K plays a King, wherever it sits in the hand: what cancels a +2 stack or a
+        +3 (the seat after the +3's player), named in the title's +3 notice."""
+        if self._wait_for_answer():
+            return
+        action = self.session.state.play_of("king")
+        if action is None:
+            self.refuse("play", "king")
+            return
+        hand = self.shown_hand()
+        if "king" in hand:
+            self.selected = hand.index("king")
+        self._send(action)
 
     def action_enter(self) -> None:
         """Enter plays the card selected, unless it comes right after a colour was named
