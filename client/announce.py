@@ -32,7 +32,6 @@ from engine.views import View
 from protocol.codec import TableEvent
 
 from .i18n import _
-from .words import plus3_notice
 
 TIMER_SLACK = 1.0
 """Seconds a due timer may look early by (the clock and the server's drift apart)."""
@@ -156,25 +155,12 @@ class Announcer:
             said.banner = said.before[-1]
             self.turn_due = None
             self.timeout_told = True
-        if kind == K.PLAYED and event.card == "+3":
-            said.banner = (_("+3 from you: the others answer") if mine else
-                           plus3_notice(who, self._can_break(view, me)))
+        # (A +3 and the passes take no banner: the table's title tells the window, with
+        # this seat's keys, for as long as it is open and not a frame longer; a banner
+        # kept its own 6 s and stayed in the title after the window had closed.)
         if kind in _BANNER_KINDS and said.banner is None:
             said.banner = line
-        if kind == K.PASSED and mine and said.banner is None:
-            said.banner = line  # (the +3's banner offered p to a seat that had passed)
         return said
-
-    @staticmethod
-    def _can_break(view: View | None, me: int | None) -> bool | None:
-        """Whether seat ``me`` may break a +3 just played by another seat: it holds a
-        Breaker (RULES.md: any other seat holding one may); None: it takes no part (a
-        spectator, a seat that has finished). Worked out from the hand, since the
-        legal moves come with the action's last event, after this one."""
-        players = view.players if view is not None else ()
-        if view is None or me is None or not 0 <= me < len(players) or players[me].place:
-            return None
-        return "breaker" in (view.hand or ())
 
     def _by_timeout(self, told: TableEvent, kind: str, seat: int) -> bool:
         """Whether the turn timer made this event: the server's mark when the event

@@ -111,13 +111,18 @@ def seconds(left: float) -> str:
     return _("{n}s").format(n=f"{left:.0f}")
 
 
-def plus3_notice(who: str, can_break: bool | None) -> str:
+def plus3_notice(who: str, can_break: bool | None, king: bool = False) -> str:
     """A +3 from ``who`` as told to one seat: the keys that answer it (``can_break``:
-    it holds a Breaker, so b offers a break beside p), or the fact alone (None: a
-    spectator, a seat out of the game). Short: it goes in the title beside the table's
-    name, within 80 columns."""
+    it holds a Breaker, so b offers a break beside p; ``king``: as the seat after the
+    +3's player it may cancel it with a King, K), or the fact alone (None: a
+    spectator, a seat out of the game). Short: it goes in the title beside the
+    table's name, within 80 columns."""
     if can_break is None:
         return _("+3 from {name}").format(name=who)
+    if king:
+        return (_("+3 from {who}: break (b), pass (p) or King (K)") if can_break
+                else _("+3 from {who}: pass (p) or cancel it with a King (K)")
+                ).format(who=who)
     if can_break:
         return _("+3 from {who}: break it (b) or let it through (p)").format(who=who)
     return _("+3 from {who}: let it through (p)").format(who=who)
@@ -207,7 +212,7 @@ def describe(told: TableEvent, names: Sequence[str], me: int | None = None) -> s
         K.SKIPPED: _("{who}: turn skipped"),
         K.CLIMBED: _("{who} cleared a stage: now stage {n}"),
         K.REVERSED: _("Direction reversed"),
-        K.RESHUFFLED: _("The discard pile was shuffled into a new draw pile"),
+        K.RESHUFFLED: _("Discard pile shuffled into a new draw pile"),
     }
     if kind in templates:
         return templates[kind].format(who=who, n=amount)

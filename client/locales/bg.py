@@ -24,6 +24,10 @@ MESSAGES: dict[str, str] = {
     "+3 from {who}: break it (b) or let it through (p)": (
         "+3 от {who}: разбийте (b) или пропуснете (p)"
     ),
+    "+3 from {who}: break (b), pass (p) or King (K)":
+        "+3 от {who}: разбийте (b), пас (p) или Крал (K)",
+    "+3 from {who}: pass (p) or cancel it with a King (K)":
+        "+3 от {who}: пас (p) или го отменете с Крал (K)",
     "+3 from {who}: let it through (p)": "+3 от {who}: пропуснете го (p)",
     "You said last card": "Казахте „последна карта“",
     "{who} said last card": "{who} каза „последна карта“",
@@ -381,9 +385,7 @@ MESSAGES: dict[str, str] = {
     "{who}: turn skipped": "{who}: пропуснат ход",
     "{who} cleared a stage: now stage {n}": "{who} премина етап: вече е на етап {n}",
     "Direction reversed": "Посоката е обърната",
-    "The discard pile was shuffled into a new draw pile": (
-        "Изиграните карти са разбъркани в нова купчина за теглене"
-    ),
+    "Discard pile shuffled into a new draw pile": "Нова купчина за теглене от изиграните карти",
     "{who} cancelled the +{n} stack with a King": "{who} отмени натрупаните +{n} с Крал",
     "{who} cancelled the +3 with a King": "{who} отмени +3 с Крал",
     "{who} wins!": "{who} печели!",
@@ -629,6 +631,7 @@ RULES = """\
 | e | край на хода (след Крал или за да оставите TAKI отворено) |
 | l | казване на „последна карта“ |
 | b / p | разбиване / пропускане на +3 |
+| K | изиграйте Крал (отменя натрупаните +2 или +3) |
 | 1-4 | избор на цвят за Смяна на цвета (червен, зелен, син, жълт) |
 | t | чат (Enter изпраща, Esc връща към играта) |
 | s, a, A, x, r | домакин: начало, бот (вашето ниво), лесен бот, махане на бот, реванш |

@@ -25,12 +25,16 @@ MESSAGES: dict[str, str] = {
     "You did not say last card: you draw {n}": (
         "Vous n'avez pas dit « dernière carte » : vous piochez {n}"
     ),
-    "{who} did not say last card: draws {n}": "{who} n'a pas dit « dernière carte » : pioche {n}",
+    "{who} did not say last card: draws {n}": "{who} sans « dernière carte » : pioche {n}",
     "Your +3": "Votre +3",
     "+3 from you: the others answer": "Votre +3 : les autres répondent",
     "+3 from {who}: break it (b) or let it through (p)": (
         "+3 par {who} : brisez-le (b) ou passez (p)"
     ),
+    "+3 from {who}: break (b), pass (p) or King (K)":
+        "+3 par {who} : brisez (b), passez (p) ou Roi (K)",
+    "+3 from {who}: pass (p) or cancel it with a King (K)":
+        "+3 par {who} : passez (p) ou annulez-le avec un Roi (K)",
     "+3 from {who}: let it through (p)": "+3 par {who} : laissez-le passer (p)",
     "You said last card": "Vous avez dit « dernière carte »",
     "{who} said last card": "{who} a dit « dernière carte »",
@@ -395,9 +399,7 @@ MESSAGES: dict[str, str] = {
     "{who}: turn skipped": "{who} : tour sauté",
     "{who} cleared a stage: now stage {n}": "Étape franchie : {who} passe à l'étape {n}",
     "Direction reversed": "Sens du jeu inversé",
-    "The discard pile was shuffled into a new draw pile": (
-        "La défausse a été mélangée pour refaire la pioche"
-    ),
+    "Discard pile shuffled into a new draw pile": "Défausse mélangée : nouvelle pioche",
     "{who} cancelled the +{n} stack with a King": "{who} a annulé les +{n} cumulés avec un Roi",
     "{who} cancelled the +3 with a King": "{who} a annulé le +3 avec un Roi",
     "{who} wins!": "{who} gagne !",
@@ -678,6 +680,7 @@ avoir dit *dernière carte* (touche **l**) pendant ce tour, sinon vous piochez 4
 | e | finir le tour (après un Roi, ou pour laisser un TAKI ouvert) |
 | l | dire « dernière carte » |
 | b / p | briser / laisser passer un +3 |
+| K | jouer un Roi (il annule des +2 cumulés ou un +3) |
 | r, v, b, j | annoncer la couleur d'un Changement de couleur (ou 1-4) |
 | t | discuter (Entrée envoie, Échap revient au jeu) |
 | s, a, A, x, r | hôte : lancer, ajouter un bot / un bot facile, retirer un bot, revanche |

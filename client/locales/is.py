@@ -26,6 +26,10 @@ MESSAGES: dict[str, str] = {
     "+3 from {who}: break it (b) or let it through (p)": (
         "{who} spilaði +3: brjóttu (b) eða pass (p)"
     ),
+    "+3 from {who}: break (b), pass (p) or King (K)":
+        "{who} spilaði +3: brjóttu (b), pass (p) eða Kóngur (K)",
+    "+3 from {who}: pass (p) or cancel it with a King (K)":
+        "{who} spilaði +3: pass (p) eða ógiltu það með Kóngi (K)",
     "+3 from {who}: let it through (p)": "{who} spilaði +3: hleyptu því í gegn (p)",
     "You said last card": "Þú sagðir „síðasta spil“",
     "{who} said last card": "{who} sagði „síðasta spil“",
@@ -387,9 +391,7 @@ MESSAGES: dict[str, str] = {
     "{who}: turn skipped": "{who}: umferðinni sleppt",
     "{who} cleared a stage: now stage {n}": "{who} fór upp um þrep: nú á þrepi {n}",
     "Direction reversed": "Stefnunni snúið við",
-    "The discard pile was shuffled into a new draw pile": (
-        "Kastbunkinn var stokkaður í nýjan dráttarbunka"
-    ),
+    "Discard pile shuffled into a new draw pile": "Kastbunkinn var stokkaður í nýjan dráttarbunka",
     "{who} cancelled the +{n} stack with a King": "{who} ógilti +{n} staflann með Kóngi",
     "{who} cancelled the +3 with a King": "{who} ógilti +3 með Kóngi",
     "{who} wins!": "{who} vinnur!",
@@ -633,6 +635,7 @@ umferðinni þinni).
 | e | ljúka umferð (eftir Kóng eða til að skilja TAKI eftir opið) |
 | l | segja „síðasta spil“ |
 | b / p | brjóta +3 / hleypa því í gegn |
+| K | spila Kóngi (hann ógildir uppsafnaða +2 eða +3) |
 | 1-4 | velja lit Litaskipta (rauður, grænn, blár, gulur) |
 | t | spjall (Enter sendir, Esc fer aftur í leikinn) |
 | s, a, A, x, r | gestgjafi: byrja, bæta við tölvu / auðveldri tölvu, fjarlægja tölvu, nýr leikur |

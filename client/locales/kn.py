@@ -23,13 +23,17 @@ MESSAGES: dict[str, str] = {
         "ನೀವು “ಕೊನೆಯ ಕಾರ್ಡ್” ಎನ್ನಲಿಲ್ಲ: ದಂಡವಾಗಿ {n} ತೆಗೆಯುತ್ತೀರಿ"
     ),
     "{who} did not say last card: draws {n}": (
-        "{who} “ಕೊನೆಯ ಕಾರ್ಡ್” ಎನ್ನಲಿಲ್ಲ: ದಂಡವಾಗಿ {n} ತೆಗೆಯುತ್ತಾರೆ"
+        "{who} “ಕೊನೆಯ ಕಾರ್ಡ್” ಎನ್ನಲಿಲ್ಲ: {n} ತೆಗೆಯುತ್ತಾರೆ"
     ),
     "Your +3": "ನಿಮ್ಮ +3",
     "+3 from you: the others answer": "ನಿಮ್ಮ +3: ಉಳಿದವರು ಉತ್ತರಿಸುತ್ತಾರೆ",
     "+3 from {who}: break it (b) or let it through (p)": (
         "{who} ಹಾಕಿದ +3: ಮುರಿಯಿರಿ (b) ಅಥವಾ ಬಿಡಿ (p)"
     ),
+    "+3 from {who}: break (b), pass (p) or King (K)":
+        "{who} ಹಾಕಿದ +3: ಮುರಿಯಿರಿ (b), ಬಿಡಿ (p) ಅಥವಾ ರಾಜ (K)",
+    "+3 from {who}: pass (p) or cancel it with a King (K)":
+        "{who} ಹಾಕಿದ +3: ಬಿಡಿ (p) ಅಥವಾ ರಾಜನಿಂದ ರದ್ದುಮಾಡಿ (K)",
     "+3 from {who}: let it through (p)": "{who} ಹಾಕಿದ +3: ಬಿಡಿ (p)",
     "You said last card": "ನೀವು “ಕೊನೆಯ ಕಾರ್ಡ್” ಎಂದಿರಿ",
     "{who} said last card": "{who} “ಕೊನೆಯ ಕಾರ್ಡ್” ಎಂದರು",
@@ -388,9 +392,7 @@ MESSAGES: dict[str, str] = {
     "{who}: turn skipped": "{who}: ಸರದಿ ತಪ್ಪಿತು",
     "{who} cleared a stage: now stage {n}": "{who} ಒಂದು ಹಂತ ದಾಟಿದರು: ಈಗ ಹಂತ {n}",
     "Direction reversed": "ದಿಕ್ಕು ಬದಲಾಯಿತು",
-    "The discard pile was shuffled into a new draw pile": (
-        "ಹಾಕಿದ ಕಾರ್ಡುಗಳ ರಾಶಿಯನ್ನು ಕಲಸಿ ಹೊಸ ತೆಗೆಯುವ ರಾಶಿ ಮಾಡಲಾಯಿತು"
-    ),
+    "Discard pile shuffled into a new draw pile": "ಹಾಕಿದ ಕಾರ್ಡುಗಳ ರಾಶಿಯಿಂದ ಹೊಸ ತೆಗೆಯುವ ರಾಶಿ",
     "{who} cancelled the +{n} stack with a King": "{who} ರಾಜನಿಂದ +{n} ರಾಶಿಯನ್ನು ರದ್ದುಗೊಳಿಸಿದರು",
     "{who} cancelled the +3 with a King": "{who} ರಾಜನಿಂದ +3 ಅನ್ನು ರದ್ದುಗೊಳಿಸಿದರು",
     "{who} wins!": "{who} ಗೆದ್ದರು!",
@@ -643,6 +645,7 @@ RULES = """\
 | e | ಸರದಿ ಮುಗಿಸಿ (ರಾಜನ ನಂತರ, ಅಥವಾ TAKI ತೆರೆದೇ ಬಿಡಲು) |
 | l | “ಕೊನೆಯ ಕಾರ್ಡ್” ಎಂದು ಹೇಳಿ |
 | b / p | +3 ಮುರಿಯಿರಿ / ಬಿಡಿ |
+| K | ರಾಜ ಆಡಿ (ಅದು ಪೇರಿಸಿದ +2 ಅಥವಾ +3 ಅನ್ನು ರದ್ದುಮಾಡುತ್ತದೆ) |
 | 1-4 | ಬಣ್ಣ ಬದಲಾವಣೆಯ ಹೊಸ ಬಣ್ಣ ಆರಿಸಿ (ಕೆಂಪು, ಹಸಿರು, ನೀಲಿ, ಹಳದಿ) |
 | t | ಚಾಟ್ (Enter ಕಳುಹಿಸುತ್ತದೆ, Esc ಆಟಕ್ಕೆ ಹಿಂತಿರುಗಿಸುತ್ತದೆ) |
 | s, a, A, x, r | ಆತಿಥೇಯ: ಆರಂಭಿಸಿ, ಬಾಟ್ ಸೇರಿಸಿ / ಸುಲಭ ಬಾಟ್ ಸೇರಿಸಿ, ಬಾಟ್ ತೆಗೆಯಿರಿ, ಮರುಪಂದ್ಯ |

@@ -91,6 +91,7 @@ RULES = """\
 | e | end the turn (after a King, or leaving a TAKI open) |
 | l | say "last card" |
 | b / p | break / pass a +3 |
+| K | play a King (it cancels a +2 stack or a +3) |
 | r, g, b, y | name the colour of a Change Colour (1-4 too) |
 | t | chat (Enter sends, Esc goes back to the game) |
 | s, a, A, x, r | host: start, add a bot (your level), add an easy bot, remove a bot, rematch |

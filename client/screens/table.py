@@ -50,7 +50,15 @@ from ..widgets.cards import (
 )
 from ..widgets.enter import EnterInput
 from ..widgets.keybar import bar_width, fit_keys
-from ..words import card_words, cards_count, color_word, refusal, seconds, taki_run_words
+from ..words import (
+    card_words,
+    cards_count,
+    color_word,
+    plus3_notice,
+    refusal,
+    seconds,
+    taki_run_words,
+)
 from .base import SessionScreen
 from .standings import StandingsScreen
 
@@ -68,6 +76,11 @@ CONFIRM_SECONDS = 0.5
 """An Enter this soon after a colour is named (or after that play's answer, which the
 keys typed with it wait for) confirms the colour rather than playing again."""
 """The table's parts as tall as their content; the log's box gets the rows they leave."""
+TITLE_GAP = 4
+"""Cells of the title a notice leaves: the 3 before it, and the last column."""
+WINDOW_FLASH_SECONDS = 60
+"""A refusal flashed in a +3 window stays at least this long: the window's close or the
+seat's next action takes it away (a window may outlast the usual 5 s)."""
 
 
 class ColorPicker(ModalScreen[str | None]):
@@ -117,6 +130,7 @@ class TableScreen(SessionScreen):
         Binding("b", "act('break')", "Break"),
         Binding("p", "act('pass')", "Pass"),
         Binding("e", "act('end_turn')", "End turn"),
+        Binding("K", "king", "King", show=False),
         Binding("s", "host('start')", "Start", show=False),
         Binding("a", "host('add_basic')", "Add bot", show=False),
         Binding("A", "host('add_random')", "Add random bot", show=False),
@@ -142,6 +156,9 @@ class TableScreen(SessionScreen):
         self._flash = ""
         self._flash_seq: int | None = None
         """The game's seq when a refusal was flashed (None: the flash is not one)."""
+        self._flash_window = False
+        """The refusal was flashed in a +3 window: it holds while the window is open
+        (the other seats' passes move the game on, but it still says what to answer)."""
         self._flash_timer: Timer | None = None
         self._leaving = False
         self.as_dealt = False
@@ -164,6 +181,9 @@ class TableScreen(SessionScreen):
         """The card's dialog open over the table (the colour to name), if any."""
         self._confirmed_until = 0.0
         """Until then (``time.monotonic``) an Enter confirms the colour just named."""
+        self._confirmed_at: tuple[int, int] | None = None
+        """The position that confirmation is for (``_position``): a new deal or a new
+        turn within ``CONFIRM_SECONDS`` of the colour's answer takes an Enter as a play."""
 
     def flash(self, text: str, *, until_moved: bool = False, seconds: float = 5) -> None:
         """A short message in the status line (a refusal, a hint), gone after 5 s; with
@@ -174,8 +194,13 @@ class TableScreen(SessionScreen):
         self.refresh_view()
 
     def _set_flash(self, text: str, until_moved: bool, seconds: float) -> None:
+        state = self.session.state
         self._flash = text
-        self._flash_seq = self.session.state.seq if until_moved else None
+        self._flash_seq = state.seq if until_moved else None
+        self._flash_window = until_moved and state.view is not None \
+            and state.view.plus3 is not None
+        if self._flash_window:
+            seconds = max(seconds, WINDOW_FLASH_SECONDS)
         if self._flash_timer is not None:
             self._flash_timer.stop()  # (an older flash's timer must not cut this one)
         self._flash_timer = self.set_timer(seconds, self._unflash)
@@ -188,9 +213,14 @@ class TableScreen(SessionScreen):
     def _unflash(self) -> None:
         self._flash = ""
         self._flash_seq = None
+        self._flash_window = False
         self._flash_timer = None
         self._leaving = False
         self.refresh_view()
+
+    def _unflash_now(self) -> None:
+        """Drop a refusal (or hint) flashed until the game moves, without a redraw."""
+        self._flash, self._flash_seq, self._flash_window = "", None, False
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -236,37 +266,10 @@ class TableScreen(SessionScreen):
         self._take_hint()
         self._answered()
         state = self.session.state
-        info = state.info
         view = state.view
         names = state.names()
         me = state.seat
-        title = Text()
-        if info is not None:
-            title.append(f" {inert(info.options.name, TABLE_NAME_MAX)} ", style="bold reverse")
-            title.append(f"  {_(info.state)}")
-            if info.options.hints:
-                title.append("  " + _("hints"), style="dim")
-            if me is None:
-                title.append("  " + _("(watching)"), style="italic")
-        conn = self.session.connection_note
-        if conn:
-            title.append(f"   {conn}", style="bold red")
-        if state.banner_seq != self._banner_seq:  # a new announcement: show it a while
-            self._banner_seq = state.banner_seq
-            self._banner = state.banner
-            if self._banner_timer is not None:
-                self._banner_timer.stop()
-            self._banner_timer = self.set_timer(6, self._unbanner)
-        if self._banner:
-            room = max(self.size.width - title.cell_len - 4, 0)
-            if room > 8:
-                title.append("   ")
-                banner = self._banner
-                if cell_len(banner) > room:  # cut: say so (it may have cut a key)
-                    banner = set_cell_size(banner, room - 1).rstrip() + "…"
-                title.append(banner,
-                             style="bold magenta")
-        self.query_one("#title", Static).update(title)
+        self.query_one("#title", Static).update(self._title(names, view, me))
         self.query_one("#players", Static).update(self._players(names, view, me))
         self.query_one("#lead", Static).update(self._lead(view))
         self.query_one("#status", Static).update(self._status(names, view, me))
@@ -293,6 +296,77 @@ class TableScreen(SessionScreen):
             entry.append(text)
             chat.write(entry)
         self._chat_len = len(self.session.chat_lines)
+
+    def _title(self, names: list[str], view: View | None, me: int | None) -> Text:
+        """The table's name and state, and beside them what is to be told now: the +3
+        window while it is open (``_plus3_notice``: drawn from the view, so it goes
+        on the first frame the window is closed in), else the latest banner."""
+        state = self.session.state
+        info = state.info
+        parts: list[tuple[str, str, bool]] = []
+        """(text, style, whether it gives way to a notice that needs its room)."""
+        if info is not None:
+            parts.append((f" {inert(info.options.name, TABLE_NAME_MAX)} ", "bold reverse",
+                          False))
+            parts.append((f"  {_(info.state)}", "", info.state == "playing"))
+            if info.options.hints:
+                parts.append(("  " + _("hints"), "dim", True))
+            if me is None:
+                parts.append(("  " + _("(watching)"), "italic", False))
+        conn = self.session.connection_note
+        if conn:
+            parts.append((f"   {conn}", "bold red", False))
+        if state.banner_seq != self._banner_seq:  # a new announcement: show it a while
+            self._banner_seq = state.banner_seq
+            self._banner = state.banner
+            if self._banner_timer is not None:
+                self._banner_timer.stop()
+            self._banner_timer = self.set_timer(6, self._unbanner)
+        notice = self._plus3_notice(names, view, me)
+        if notice:
+            self._banner = ""  # (what came before the window is not told after it)
+        else:
+            notice = self._banner
+        width = self.size.width or self.app.size.width
+        if notice:
+            # The notice before the words a player knows already (the game is being
+            # played, hints are on): a spectator's title at 80 columns cut "The
+            # discard pile was shuffled into a ne…" to keep them.
+            for i in reversed(range(len(parts))):
+                used = sum(cell_len(text) for text, _s, _d in parts)
+                if cell_len(notice) <= width - used - TITLE_GAP:
+                    break
+                if parts[i][2]:
+                    del parts[i]
+        title = Text()
+        for text, style, _droppable in parts:
+            title.append(text, style=style)
+        if notice:
+            room = max(width - title.cell_len - TITLE_GAP, 0)
+            if room > 8:
+                title.append("   ")
+                if cell_len(notice) > room:  # cut: say so (it may have cut a key)
+                    notice = set_cell_size(notice, room - 1).rstrip() + "…"
+                title.append(notice, style="bold magenta")
+        return title
+
+    def _plus3_notice(self, names: list[str], view: View | None, me: int | None) -> str:
+        """The +3 window as told to this seat, with the keys that answer it now (none
+        to a spectator, a finished seat, a seat that has answered); "" when no +3 is
+        pending."""
+        pending = view.plus3 if view is not None else None
+        if pending is None:
+            return ""
+        by = pending.by
+        if me is not None and by == me:
+            return _("+3 from you: the others answer")
+        who = names[by] if 0 <= by < len(names) else "?"
+        state = self.session.state
+        if state.action("pass") is None and state.action("break") is None:
+            return plus3_notice(who, None)
+        # (RULES.md 4: the seat after the +3's player may cancel it with a King, K)
+        king = state.play_of("king") is not None
+        return plus3_notice(who, state.action("break") is not None, king)
 
     def on_resize(self) -> None:
         self._fit_top()
@@ -465,8 +539,9 @@ class TableScreen(SessionScreen):
         return out
 
     def _status(self, names: list[str], view: View | None, me: int | None) -> Text:
-        if self._flash_seq is not None and self._flash_seq != self.session.state.seq:
-            self._flash, self._flash_seq = "", None  # the game moved on: it no longer holds
+        if self._flash_seq is not None and self._flash_seq != self.session.state.seq \
+                and not (self._flash_window and view is not None and view.plus3 is not None):
+            self._unflash_now()  # the game moved on: it no longer holds
         if self._flash:
             return Text(self._flash, style="bold yellow")
         state = self.session.state
@@ -661,9 +736,18 @@ class TableScreen(SessionScreen):
         Enter typed with the colour key of a Change Colour reached the table before
         the answer and played the card still selected again."""
         self._acted = self.session.actions_sent + 1
+        if self._flash_seq is not None:  # (a refusal holds until the seat's next action)
+            self._unflash_now()
+            self.refresh_view()
         self._confirmed_until = 0.0  # (a colour's Enter is for its own play, no later one)
         self._keys_held = hold_keys(self.app)
         self.post_message(intents.Act(action, last=last))
+
+    def _position(self) -> tuple[int, int]:
+        """Names the deal and turn shown: a snapshot (a new deal) starts a new log
+        epoch, a turn a new turn mark."""
+        state = self.session.state
+        return state.log_epoch, state.turn_mark
 
     def _answered(self) -> None:
         """Once the play sent is answered: the keys kept go on, and a card's dialog
@@ -671,6 +755,7 @@ class TableScreen(SessionScreen):
         if self._keys_held and not self.acting():
             if self._confirmed_until:  # (the Enter held behind the answer: from now)
                 self._confirmed_until = time.monotonic() + CONFIRM_SECONDS
+                self._confirmed_at = self._position()
             release_keys(self.app, self._keys_held)
             self._keys_held = 0
         self._close_stale_dialog()
@@ -723,6 +808,7 @@ class TableScreen(SessionScreen):
                         self._send(action, last=len(state.hand) <= 2)
                 if color:
                     self._confirmed_until = time.monotonic() + CONFIRM_SECONDS
+                    self._confirmed_at = None  # (set by the answer: the position it brings)
 
             self._dialog = ColorPicker(card)
             self.app.push_screen(self._dialog, chosen)
@@ -731,11 +817,26 @@ class TableScreen(SessionScreen):
         if action is not None:
             self._send(action)
 
+    def action_king(self) -> None:
+        """K plays a King, wherever it sits in the hand: what cancels a +2 stack or a
+        +3 (the seat after the +3's player), named in the title's +3 notice."""
+        if self._wait_for_answer():
+            return
+        action = self.session.state.play_of("king")
+        if action is None:
+            self.refuse("play", "king")
+            return
+        hand = self.shown_hand()
+        if "king" in hand:
+            self.selected = hand.index("king")
+        self._send(action)
+
     def action_enter(self) -> None:
         """Enter plays the card selected, unless it comes right after a colour was named
         (``CONFIRM_SECONDS``): people confirm a dialog's choice with Enter, and that
         Enter, typed with the colour key, reached the table and read "Not your turn"."""
-        if time.monotonic() < self._confirmed_until:
+        if time.monotonic() < self._confirmed_until and self._confirmed_at in (
+                None, self._position()):
             self._confirmed_until = 0.0
             return
         self._confirmed_until = 0.0

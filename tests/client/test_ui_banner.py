@@ -1,4 +1,4 @@
-"""The title's banner, cut to the room the title leaves, says it was cut.
+"""The title's banner fits 80 columns; one cut to the room the title leaves says so.
 
 In tmux at 80 columns the French +3 banner ended "... ou laissez-le passe": the key
 it names, (p), cut off with no sign that anything was missing.
@@ -6,11 +6,20 @@ it names, (p), cut off with no sign that anything was missing.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from rich.cells import cell_len
 
-from ..support.clientkit import make_app, seated_game, until
+from client import i18n
+from client.app import TakiApp
+from client.config import Settings
+from client.screens.table import TableScreen
+
+from ..support.clientkit import Table, make_app, seated_game, settled, until
+from ..support.fit import overflows
 from ..support.server_thread import ServerThread
+from ..support.util import position
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 
@@ -31,3 +40,55 @@ async def test_a_banner_too_long_for_the_title_ends_with_an_ellipsis(
         line = str(title.render())
         assert line.rstrip().endswith("…"), line
         assert cell_len(line.rstrip()) <= 80, line
+
+
+BANNERS = [
+    ("Discard pile shuffled into a new draw pile", {}),
+    ("{who} did not say last card: draws {n}", {"n": 4}),
+    ("You did not say last card: you draw {n}", {"n": 4}),
+    ("Time ran out for {who}", {}),
+    ("Time ran out: your turn ends", {}),
+    ("Time ran out: {who} let the +3 through", {}),
+    ("Time ran out: you let the +3 through", {}),
+    ("{who} said last card", {}),
+    ("{who} broke the +3!", {}),
+    ("{who} cancelled the +{n} stack with a King", {"n": 6}),
+    ("You cancelled the +{n} stack with a King", {"n": 6}),
+    ("{who} cancelled the +3 with a King", {}),
+    ("{who} cleared a stage: now stage {n}", {"n": 7}),
+    ("You cleared a stage: now stage {n}", {"n": 7}),
+    ("{who} finishes in place {n}", {"n": 2}),
+    ("Direction reversed", {}),
+]
+"""What ``client.announce`` puts in the banner (``_BANNER_KINDS``, timeouts, the
+last-card penalty), with a name of 7 letters."""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES), indirect=True)
+@pytest.mark.parametrize("me", [0, None], ids=["seat", "spectator"])
+async def test_every_banner_fits_the_title_at_80_columns(lang: str, me: int | None) -> None:
+    """A spectator read "The discard pile was shuffled into a ne…" at 80 columns: each
+    banner fits beside the table's name as the new-table form suggests it."""
+    app = TakiApp(name="Ann", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        # (the table's name as the new-table form suggests it, for a name of 7 letters)
+        name = i18n._("{name}'s table").format(name="Natalie")
+        table = Table(app, position(hands=[["R7", "G3"], ["B4", "B5"]]), me=me,  # type: ignore[arg-type]
+                      names=("Ann", "Natalie"), name=name)
+        table.info = replace(table.info, options=replace(table.info.options, hints=True))
+        table.snapshot()
+        await until(lambda: isinstance(app.screen, TableScreen))
+        cut = []
+        for msgid, fields in BANNERS:
+            if me is None and (msgid.startswith("You") or ": you" in msgid):
+                continue  # (a spectator is told no "You ...")
+            text = i18n._(msgid).format(who="Natalie", **fields)
+            app.session.state.banner = text
+            app.session.state.banner_seq += 1
+            app.refresh_screen()
+            await settled(pilot)
+            title = str(app.screen.query_one("#title").render())
+            if text not in title or cell_len(title.rstrip()) > 80 or overflows(app.screen):
+                cut.append(title)
+        assert not cut, cut
