@@ -99,6 +99,14 @@ games 74.4% (2 players, 1,000; 74.1% before) and 43.8% (4 players, 400; 44.2% be
 within the noise. The rest of the
 oracle's lead comes from what it sees; no other rule from the seat's own knowledge found.
 
+A reshuffle tells more: it happens only on an empty draw pile, so the new pile is the
+discard pile the seat watched, and every other card it has not seen is in a hand (less
+the cards drawn since). The worlds deal the draw pile first from those cards: right after
+a reshuffle in 2-player games the sampled opponent hand holds 72% of its true cards
+against 18% before. Strong's games against basic seldom get there (2 of 400 2-player
+games on deals 5000-5399, both won either way; 7% of basic-vs-basic games reshuffle), so
+it buys nothing measurable against basic; it is what the seat saw, so it is used.
+
 It is given the seat's view and the seat's (redacted) events, never the Game: the worlds
 are built from those alone, so two games that look the same from the seat give the same
 decision. The budget is a number of playouts, not a clock, so a seeded game replays
@@ -242,6 +250,10 @@ class StrongBot:
         self._opening: tuple[int, str, str] | None = None
         self._in_run = False  # a TAKI run is being played
         self._open_run: str | None = None  # the colour of a run left open
+        # The draw pile's cards since the last reshuffle, as far as they may still be in
+        # it (those this seat drew taken out); None before a reshuffle, or when a card
+        # shuffled in was never seen.
+        self._drawable: Counter[str] | None = None
 
     # ------------------------------------------------------------------ knowledge
 
@@ -287,8 +299,14 @@ class StrongBot:
                 self._own_breakers = 0
                 self._spent(e.seat, "breaker")
             elif kind == RESHUFFLED:
-                del pile[: min(e.amount, len(pile) - 1)]
+                # The draw pile was empty: it is now exactly the cards shuffled in.
+                moved = pile[: min(e.amount, len(pile) - 1)]
+                shown = [c for c in moved if c is not None]
+                self._drawable = Counter(shown) if len(shown) == len(moved) else None
+                del pile[: len(moved)]
             elif kind == DREW:
+                if e.cards and self._drawable is not None:  # own draws: seen, so gone
+                    self._drawable.subtract(e.cards)
                 self._told.pop(e.seat, None)
                 reason = e.reason
                 if reason in (R_CHOICE, R_PLUS, R_PLUS2):
@@ -378,9 +396,12 @@ class StrongBot:
         rng: random.Random,
         known: list[str] | None = None,
         unseen: list[str] | None = None,
+        drawable: list[str] | None = None,
     ) -> Game:
         """A Game consistent with the view: the unseen cards dealt at random, each seat
-        dealt first the cards it may hold after what it showed it lacks."""
+        dealt first the cards it may hold after what it showed it lacks. After a
+        reshuffle the draw pile is dealt first, from the cards that may still be in it
+        (``drawable``, from ``draw_candidates``): the rest are in the other hands."""
         if known is None:
             known = self._known_discard(view)
         me = _seat(view)
@@ -388,7 +409,14 @@ class StrongBot:
         players = view.players
         if unseen is None:
             unseen = _unseen(hand, known)
+            drawable = self.draw_candidates(view, unseen)
         pool = list(unseen)
+        draw_first: list[str] = []
+        if drawable is not None:
+            draw_first = list(drawable)
+            rng.shuffle(draw_first)
+            del draw_first[view.draw_count :]
+            pool = list((Counter(unseen) - Counter(draw_first)).elements())
         rng.shuffle(pool)
         n = len(players)
         hands: list[list[str]] = [[] for _ in range(n)]
@@ -419,7 +447,7 @@ class StrongBot:
             hands[i] = dealt
         hidden_discard = max(0, view.discard_count - len(known))
         buried = pool[:hidden_discard]
-        draw = pool[hidden_discard:]
+        draw = draw_first + pool[hidden_discard:]
         return game_of_view(
             view,
             hands,
@@ -430,6 +458,18 @@ class StrongBot:
             # the start; otherwise the pile tells what it can (RULES.md section 7).
             own_breakers=self._own_breakers if len(self._pile) == view.discard_count else None,
         )
+
+    def draw_candidates(self, view: View, unseen: list[str]) -> list[str] | None:
+        """The cards the draw pile may hold, when a reshuffle made it known: it was
+        empty, so it became exactly the cards shuffled in, less those drawn since (this
+        seat's draws are seen; the others' are some of them), and every other unseen
+        card is in a hand. None before a reshuffle, or when this seat did not see the
+        whole discard pile (a bot that joined mid-game)."""
+        left = self._drawable
+        if left is None or len(self._pile) != view.discard_count:
+            return None
+        cards = list((left & Counter(unseen)).elements())
+        return cards if len(cards) >= view.draw_count else None
 
     def _deal(self, pool: list[str], seat: int, count: int) -> list[str]:
         """``count`` cards for ``seat`` from the end of ``pool`` (shuffled): none it
@@ -479,6 +519,7 @@ class StrongBot:
         ceil(log2(candidates)) rounds, each round's share split among the candidates
         still in, the worse half dropped after each round (by mean over all rounds)."""
         unseen = _unseen(list(view.hand or ()), known)
+        drawable = self.draw_candidates(view, unseen)
         alive = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
@@ -488,7 +529,7 @@ class StrongBot:
         while True:
             worlds = max(MIN_WORLDS, budget // (rounds * len(alive)))
             for _ in range(worlds):
-                world = self.world(view, rng, known, unseen)
+                world = self.world(view, rng, known, unseen, drawable)
                 for i in alive:
                     game = world.copy()
                     game.apply(candidates[i])

@@ -276,3 +276,29 @@ def test_what_the_bot_reads_from_basic_players_always_fits_their_real_hands(seed
             g.apply(bot_action(g, bots))
             tell(bots, g.take_events())
     assert checked > 30
+
+
+def test_after_a_reshuffle_worlds_deal_the_cards_the_draw_pile_cannot_hold() -> None:
+    """A reshuffle happens only on an empty draw pile, so the new pile is exactly the
+    discard pile shuffled in: right after seat 0's own draw made one, every card seat 0
+    has not seen outside that pile is in seat 1's hand, and every world deals it there."""
+    from engine.events import DREW, RESHUFFLED
+
+    for deal in range(300):
+        g = Game.new(2, deal, Options(), 0, record=True)
+        bot = StrongBot(0, SMALL)
+        bot.world(view_of(g, 0), random.Random(0))  # the bot sees the opening card
+        basic = BasicBot()
+        while not g.over:
+            seat, mine = next_decision(g)
+            g.apply(basic.choose(view_of(g, seat), mine))
+            events = g.take_events()
+            bot.observe([redact(e, 0) for e in events])
+            if any(e.kind == RESHUFFLED for e in events):
+                drew = [e for e in events if e.kind == DREW]
+                if drew and all(e.seat == 0 for e in drew):
+                    hands = opponent_hands_in_worlds(g, bot, worlds=50)
+                    assert all(Counter(h) == Counter(g.hands[1]) for h in hands), deal
+                    return
+                break  # seat 1 drew from the new pile: its hand is not all known
+    pytest.fail("no deal in 300 had seat 0's own draw make a reshuffle")
