@@ -18,31 +18,15 @@ import pytest
 from client.app import TakiApp
 from client.config import Settings
 from client.screens.table import ColorPicker, TableScreen
-from client.widgets.cards import CardTile
-from protocol.messages import Action, Error, TableOptions
+from protocol.messages import Error, TableOptions
 
-from ..support.clientkit import burst, seated_game, set_game, until
+from ..support.clientkit import burst, deal, seated_game, sent_actions, settled, until
 from ..support.server_thread import ServerThread
 from ..support.util import position
 
 pytestmark = pytest.mark.usefixtures("config_dir")
 
 HAND = ["color", "R7", "G3"]
-
-
-async def settled(pilot: Any) -> None:
-    for _ in range(4):
-        await pilot.pause()
-
-
-async def deal(app: TakiApp, server: ServerThread, pos: dict[str, Any]) -> None:
-    table = server.server.lobby.tables["t1"] if server.server else None
-    assert table is not None
-    server.call(lambda: set_game(table, pos))
-    hand = pos["players"][0]["hand"]
-    await until(lambda: sorted(t.code for t in app.screen.query(CardTile)) == sorted(hand)
-                and app.session.state.view is not None
-                and app.session.state.view.turn == pos["turn"])
 
 
 async def colour_dialog_open(app: TakiApp, server: ServerThread, pilot: Any) -> TableScreen:
@@ -55,26 +39,6 @@ async def colour_dialog_open(app: TakiApp, server: ServerThread, pilot: Any) -> 
     await pilot.press("1", "enter")
     await until(lambda: isinstance(app.screen, ColorPicker))
     return screen
-
-
-def sent_actions(app: TakiApp, delay: float = 0.5) -> list[Action]:
-    """Every game action the session sends from now on (in order), each reaching the
-    server ``delay`` seconds late (a slow network: its answer comes after the keys
-    typed with it)."""
-    sent: list[Action] = []
-    link = app.session.link
-    assert link is not None
-    send = link.send
-
-    def spy(message: Any) -> None:
-        if isinstance(message, Action):
-            sent.append(message)
-            asyncio.get_running_loop().call_later(delay, send, message)
-        else:
-            send(message)
-
-    link.send = spy  # type: ignore[method-assign]
-    return sent
 
 
 @pytest.mark.asyncio

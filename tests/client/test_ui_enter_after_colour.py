@@ -20,12 +20,14 @@ from client.config import Settings
 from client.screens import table as table_module
 from client.screens.table import ColorPicker, TableScreen
 
-from ..support.clientkit import burst, seated_game, until
+from ..support.clientkit import burst, deal, seated_game, sent_actions, settled, until
 from ..support.server_thread import ServerThread
 from ..support.util import position
-from .test_ui_card_dialog import HAND, deal, sent_actions, settled
 
 pytestmark = pytest.mark.usefixtures("config_dir")
+
+
+HAND = ["color", "R7", "G3"]  # the Change Colour first: "1" selects it
 
 
 @pytest.mark.asyncio

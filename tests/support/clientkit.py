@@ -20,11 +20,13 @@ from textual.pilot import Pilot
 
 from client.app import TakiApp
 from client.config import Settings
+from client.widgets.cards import CardTile
 from engine import game_from_position
 from engine.actions import Action
 from engine.events import redact
 from engine.views import view_of
 from protocol.codec import event_to_wire, view_to_wire
+from protocol.messages import Action as WireAction
 from protocol.messages import Event, GameAction, SeatInfo, Snapshot, TableInfo, TableOptions
 from protocol.patch import diff_view
 
@@ -150,7 +152,7 @@ class Table:
 
 async def settled(pilot: Any) -> None:
     """Let the app take in what was posted to it (what it should not do shows by then)."""
-    for _ in range(3):
+    for _ in range(4):
         await pilot.pause()
 
 
@@ -172,3 +174,34 @@ POOL = ["R1", "R3", "G3", "G+2", "Btaki", "color", "king", "+3", "breaker", "sup
         "Ystop", "Yplus", "Ydir", "B9", "R7", "G5", "Bstop", "Y4", "Rplus", "G8", "B+2",
         "Ytaki", "R9", "Gdir", "B5"]
 """Cards of every kind, for hands of any length up to 25 (hand-row and key-bar tests)."""
+
+
+async def deal(app: TakiApp, server: ServerThread, pos: dict[str, Any]) -> None:
+    """Deal ``pos`` at the server's table t1 and wait until the app shows its hand."""
+    table = server.server.lobby.tables["t1"] if server.server else None
+    assert table is not None
+    server.call(lambda: set_game(table, pos))
+    hand = pos["players"][0]["hand"]
+    await until(lambda: sorted(t.code for t in app.screen.query(CardTile)) == sorted(hand)
+                and app.session.state.view is not None
+                and app.session.state.view.turn == pos["turn"])
+
+
+def sent_actions(app: TakiApp, delay: float = 0.5) -> list[WireAction]:
+    """Every game action the session sends from now on (in order), each reaching the
+    server ``delay`` seconds late (a slow network: its answer comes after the keys
+    typed with it)."""
+    sent: list[WireAction] = []
+    link = app.session.link
+    assert link is not None
+    send = link.send
+
+    def spy(message: Any) -> None:
+        if isinstance(message, WireAction):
+            sent.append(message)
+            asyncio.get_running_loop().call_later(delay, send, message)
+        else:
+            send(message)
+
+    link.send = spy  # type: ignore[method-assign]
+    return sent
