@@ -14,6 +14,7 @@ import trio
 import trio.testing
 
 from protocol.messages import Leave, SeatInfo, TableUpdate
+from server.model import TableModel
 from server.session import Limits
 from server.table import Table
 
@@ -70,3 +71,45 @@ async def test_a_leave_asked_just_before_the_connection_dies_is_carried_out() ->
         seat = await seat_seen(b, 0, lambda s: s.bot is not None or not s.connected)
         assert seat.bot == "basic" and not seat.stand_in  # given up: a bot's for good
         await sessions_down_to(server, 1)
+
+
+@pytest.mark.trio
+async def test_a_connection_that_ends_while_its_seat_is_taken_back_leaves_it_away(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A comes back with its token and its connection ends while the table is taking
+    the seat back (cancelled mid-command: the table finishes what it started). The
+    seat is away again, its grace running, not held by the connection that is gone."""
+    taking_back = TableModel.reclaim
+    changed = Table._changed
+    cut: list[Any] = []
+
+    def reclaim(self: TableModel, token: str, member: Any) -> int | None:
+        index = taking_back(self, token, member)
+        cut.append(member)
+        member.close_soon()  # the connection goes while the table takes the seat back
+        return index
+
+    async def slow_changed(self: Table, *args: Any, **kwargs: Any) -> None:
+        if cut:
+            await trio.sleep(0.2)  # (the session's cancellation lands in the command)
+        await changed(self, *args, **kwargs)
+
+    async with running_server(bot_delay=0) as (server, port, nursery):
+        a, b = await seated_pair(nursery, port)
+        token = a.token
+        await a.close()
+        await seat_seen(b, 0, lambda s: not s.connected)
+        await sessions_down_to(server, 1)
+        monkeypatch.setattr(TableModel, "reclaim", reclaim)
+        monkeypatch.setattr(Table, "_changed", slow_changed)
+        again = await NetClient.connect(port, "A", token=token)
+        nursery.start_soon(again.pump)
+        await seat_seen(b, 0, lambda s: s.connected)  # taken back...
+        await sessions_down_to(server, 1)
+        assert len(cut) == 1
+        monkeypatch.undo()
+        await seat_seen(b, 0, lambda s: not s.connected)  # ...and away again, not held
+        table: Table = server.lobby.tables["t1"]
+        seat = table.model.seats[0]
+        assert seat is not None and seat.member is None and seat.away_since is not None
