@@ -614,14 +614,23 @@ class Session:
             self.table = None
 
     async def _leave_table(self, *, disconnect: bool) -> None:
+        """Tell the table this connection leaves it (or is gone). The session forgets
+        its table only once the table has heard: a leave waiting in the table's
+        mailbox is shielded, so a connection that ends meanwhile (its client gone, a
+        write failed) still leaves. Cancelled there, the mailbox would drop the
+        command, and a session that had forgotten its table already would never tell
+        it the connection went: the seat held by nobody, shown connected, no grace
+        period, no stand-in, its turn stalling the game."""
         table = self.table
         if table is None:
             return
+        with trio.CancelScope(shield=True):
+            if disconnect:
+                await table.disconnect(self.port)
+            else:
+                await table.leave(self.port)
         self.table = None
-        if disconnect:
-            await table.disconnect(self.port)
-        else:
-            await table.leave(self.port)
+        if not disconnect:
             self._restore_name()
         await self.lobby.left(table)
 

@@ -21,6 +21,7 @@ from ..support.soak_checks import (
     legal_leak,
     patch_leak,
     rss_verdict,
+    seat_held,
     view_leak,
 )
 
@@ -150,6 +151,24 @@ def test_a_host_is_judged_alone_only_with_no_other_person_away_stand_ins_too() -
     assert not host_alone(table(stood_in, me, bot), 1)
     assert not host_alone(table(SeatInfo("Omer"), me, host=0), 1)  # not the host
     assert not host_alone(None, 1) and not host_alone(table(me, bot), None)
+
+
+def test_a_seat_given_up_is_free_a_bots_for_good_or_at_a_closed_table() -> None:
+    """leave_while_down judges the table's picture, or the lobby's list in which a
+    table nobody but bots was left at is missing (closed): a seed-11 soak found a
+    leaver "still seated" by a picture nobody was left to refresh."""
+    def table(*seats: SeatInfo | None) -> TableInfo:
+        return TableInfo("t2", TableOptions("t", len(seats)), "playing", seats, 0)
+
+    noa, taken = SeatInfo("Noa", "basic"), SeatInfo("Dana4", "basic")
+    assert seat_held(table(SeatInfo("Dana4"), noa), "Dana4")
+    assert seat_held(table(SeatInfo("Dana4", None, connected=False), noa), "Dana4")
+    assert seat_held(table(SeatInfo("Dana4", "basic", connected=False, stand_in=True), noa),
+                     "Dana4")
+    assert not seat_held(table(taken, noa), "Dana4")  # a bot's for good
+    assert not seat_held(table(None, noa), "Dana4")  # free
+    assert not seat_held(None, "Dana4")  # the table closed
+    assert seat_held(table(SeatInfo("Omer4"), taken), "Omer4")
 
 
 def test_rss_is_judged_warm_against_the_end_within_its_tolerance() -> None:

@@ -27,11 +27,13 @@ from protocol.messages import (
     Action,
     Error,
     Event,
+    ListTables,
     Message,
     Request,
     Resync,
     Snapshot,
     TableInfo,
+    Tables,
     TableUpdate,
     Welcome,
 )
@@ -95,6 +97,10 @@ class Stats:
     left_while_down: int = 0
     """People who asked to leave while the server was down (q q, taki-client's
     ``Session.leaving``), the leave sent once it was back."""
+    left_unwatched: int = 0
+    """Of those, leavers whose table no other client was watching once the leave was
+    acknowledged (its last person, say): only the lobby's list can show their seat
+    given up."""
     strong_tables: int = 0
     strong_games_finished: int = 0
 
@@ -523,6 +529,34 @@ class Agent:
                         f"{legal_key(legal)}, snapshot {legal_key(snap.legal)}; "
                         f"table {describe_table(snap.table)}",
             )
+
+
+async def lobby_tables(port: int) -> dict[str, TableInfo] | None:
+    """Every open table as the lobby lists it now, by id, through a connection of its
+    own (no token: it takes no seat); None when the server cannot be asked. What a
+    person who left a table can still learn of it, whoever is left there to watch: the
+    table's own frames go to its members only."""
+    try:
+        with trio.fail_after(10):
+            client = await Client.connect(port, "Lobby", keep=True)
+            try:
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(client.pump)
+                    answer = await client.request(ListTables)
+                    nursery.cancel_scope.cancel()
+            finally:
+                await client.close()
+    except (OSError, EOFError, trio.TooSlowError, trio.BrokenResourceError,
+            trio.ClosedResourceError):
+        return None
+    if not isinstance(answer, Ack):
+        return None
+    infos: dict[str, TableInfo] = {}
+    for message in client.received:  # (the first tables, the rest one by one, then the ack)
+        for info in (message.tables if isinstance(message, Tables) else
+                     (message.table,) if isinstance(message, TableUpdate) else ()):
+            infos[info.id] = info
+    return infos
 
 
 def view_difference(kept: dict[str, Any], fresh: dict[str, Any]) -> str:

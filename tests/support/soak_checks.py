@@ -257,6 +257,16 @@ def host_alone(table: TableInfo | None, seat: int | None) -> bool:
     )
 
 
+def seat_held(table: TableInfo | None, name: str) -> bool:
+    """Whether a person named ``name`` still holds a seat at ``table`` (None: the table
+    is closed, which it is only once nobody but bots is left): seated, or away with a
+    stand-in playing for them. A seat given up is free, or a bot's for good."""
+    return table is not None and any(
+        s is not None and s.name == name and (s.bot is None or s.stand_in)
+        for s in table.seats
+    )
+
+
 # ---------------------------------------------------------------------------- answers
 
 STALE_ONLY = "stale"

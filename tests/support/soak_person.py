@@ -32,6 +32,7 @@ from protocol.messages import (
     Message,
     Snapshot,
     Suggestion,
+    TableInfo,
 )
 
 from .soak_agents import (
@@ -44,9 +45,10 @@ from .soak_agents import (
     TableWatch,
     World,
     describe_table,
+    lobby_tables,
     wait_change,
 )
-from .soak_checks import host_alone, is_own_move, judge_refusal
+from .soak_checks import host_alone, is_own_move, judge_refusal, seat_held
 from .soak_ledger import SeatBook, Sent
 
 IN_FLIGHT = 0.04
@@ -366,16 +368,21 @@ class Person(Agent):
                 await wait_change(link, 0.5)
         if link.closed:
             return "lost"
+        if not self.leaving():
+            self.left(link)  # back in the lobby: the table's frames no longer come here
         if self.left_while_down:
             await self.judge_leave_while_down(link)
         self.book.token = None
         return "done"
 
     async def judge_leave_while_down(self, link: Link) -> None:
-        """The leave asked while the server was down is acknowledged, and the table's
-        picture (from the others still there) soon shows the seat given up: free, or a
-        bot's for good, not a stand-in waiting for this person. (That the game goes on
-        is ``seq_moves``.)"""
+        """The leave asked while the server was down is acknowledged, and the seat is
+        soon given up: free, or a bot's for good, not a stand-in waiting for this person,
+        as the table's picture from the others still there shows it, or the lobby's list
+        (the table closed: only bots were left). (That the game goes on is
+        ``seq_moves``.) The lobby is asked because nobody may be left to see the table:
+        a seed-11 soak judged the seat of a leaver who was the table's last person by a
+        picture nobody refreshed, and found it "still seated" 20 s on."""
         rule = self.world.tally["leave_while_down"]
         asked = self.leave_asked
         answer = asked.answer if asked is not None else None
@@ -389,18 +396,33 @@ class Person(Agent):
             return
         name = self.leave_name
         since = self.watch.freshest[0]
+        if not self.watch.observers:
+            self.world.stats.left_unwatched += 1
 
         def given_up() -> bool:
             seq, _, now = self.watch.freshest
-            return now is not None and seq >= since and not any(
-                s is not None and s.name == name and (s.bot is None or s.stand_in)
-                for s in now.seats)
+            return now is not None and seq >= since and not seat_held(now, name)
 
+        table_id = self.watch.id
+        listed: list[TableInfo | None] = []  # the lobby's word on the table, last asked
+
+        async def lobby_gave_up() -> bool:
+            tables = await lobby_tables(self.world.server.port)
+            if tables is None:
+                return False  # (the server is down: ask again)
+            listed[:] = [tables.get(table_id or "")]
+            return not seat_held(listed[0], name)
+
+        ok = False
         with trio.move_on_after(20):
-            while not given_up() and not self.world.stopping:
-                await trio.sleep(0.2)
-        if given_up() or not self.world.stopping:
-            rule.check(given_up(), lambda: f"20 s after its leave, still seated: {where()}")
+            while not self.world.stopping:
+                if given_up() or await lobby_gave_up():
+                    ok = True
+                    break
+                await trio.sleep(0.5)
+        if ok or not self.world.stopping:
+            rule.check(ok, lambda: f"20 s after its leave, still seated: {where()}; the "
+                                   f"lobby lists {describe_table(listed[0]) if listed else '?'}")
 
     def think_time(self) -> float:
         if self.style.pace == "fast":
