@@ -411,6 +411,12 @@ MESSAGES: dict[str, str] = {
     "A +3 is pending: only a King answers it on your turn, or pass (p).": (
         "Чака +3: на вашия ход отговаря само Крал, иначе пас (p)."
     ),
+    "A +3 is pending: break (b), pass (p) or King (K).": (
+        "Чака +3: разбийте (b), пас (p) или Крал (K)."
+    ),
+    "A +3 is pending: pass (p) or cancel it with a King (K).": (
+        "Чака +3: пас (p) или го отменете с Крал (K)."
+    ),
     "A +3 is pending: let it through (p).": "Чака +3: пропуснете го (p).",
     "A +3 is pending: break it (b) or let it through (p).": (
         "Чака +3: разбийте го (b) или го пропуснете (p)."

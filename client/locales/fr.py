@@ -425,6 +425,12 @@ MESSAGES: dict[str, str] = {
     "A +3 is pending: only a King answers it on your turn, or pass (p).": (
         "Un +3 est en attente : à votre tour, seul un Roi y répond ; sinon passez (p)."
     ),
+    "A +3 is pending: break (b), pass (p) or King (K).": (
+        "Un +3 est en attente : brisez (b), passez (p) ou Roi (K)."
+    ),
+    "A +3 is pending: pass (p) or cancel it with a King (K).": (
+        "Un +3 est en attente : passez (p) ou annulez-le avec un Roi (K)."
+    ),
     "A +3 is pending: let it through (p).": "Un +3 est en attente : laissez-le passer (p).",
     "A +3 is pending: break it (b) or let it through (p).": (
         "Un +3 est en attente : brisez-le (b) ou laissez-le passer (p)."

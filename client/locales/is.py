@@ -417,6 +417,12 @@ MESSAGES: dict[str, str] = {
     "A +3 is pending: only a King answers it on your turn, or pass (p).": (
         "+3 bíður: í þinni umferð svarar aðeins Kóngur því, annars pass (p)."
     ),
+    "A +3 is pending: break (b), pass (p) or King (K).": (
+        "+3 bíður: brjóttu (b), pass (p) eða Kóngur (K)."
+    ),
+    "A +3 is pending: pass (p) or cancel it with a King (K).": (
+        "+3 bíður: pass (p) eða ógiltu það með Kóngi (K)."
+    ),
     "A +3 is pending: let it through (p).": "+3 bíður: hleyptu því í gegn (p).",
     "A +3 is pending: break it (b) or let it through (p).": (
         "+3 bíður: brjóttu það (b) eða hleyptu því í gegn (p)."

@@ -418,6 +418,12 @@ MESSAGES: dict[str, str] = {
     "A +3 is pending: only a King answers it on your turn, or pass (p).": (
         "+3 ಬಾಕಿ ಇದೆ: ನಿಮ್ಮ ಸರದಿಯಲ್ಲಿ ರಾಜ ಮಾತ್ರ ಉತ್ತರ, ಇಲ್ಲವೇ ಪಾಸ್ (p)."
     ),
+    "A +3 is pending: break (b), pass (p) or King (K).": (
+        "+3 ಬಾಕಿ ಇದೆ: ಮುರಿಯಿರಿ (b), ಬಿಡಿ (p) ಅಥವಾ ರಾಜ (K)."
+    ),
+    "A +3 is pending: pass (p) or cancel it with a King (K).": (
+        "+3 ಬಾಕಿ ಇದೆ: ಬಿಡಿ (p) ಅಥವಾ ರಾಜನಿಂದ ರದ್ದುಮಾಡಿ (K)."
+    ),
     "A +3 is pending: let it through (p).": "+3 ಬಾಕಿ ಇದೆ: ಬಿಡಿ (p).",
     "A +3 is pending: break it (b) or let it through (p).": (
         "+3 ಬಾಕಿ ಇದೆ: ಮುರಿಯಿರಿ (b) ಅಥವಾ ಬಿಡಿ (p)."

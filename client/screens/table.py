@@ -855,7 +855,8 @@ class TableScreen(SessionScreen):
         """Say why ``kind`` cannot be done now (engine.reasons, from this seat's view)."""
         state = self.session.state
         hand = (state.view.hand or ()) if state.view is not None else ()
-        self.flash(refusal(why_not(state.view, kind, card), state.names(), hand),
+        king = state.play_of("king") is not None  # (in a +3 window: the seat after it)
+        self.flash(refusal(why_not(state.view, kind, card), state.names(), hand, king),
                    until_moved=True)
 
     def action_host(self, what: str) -> None:

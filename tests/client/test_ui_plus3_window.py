@@ -155,3 +155,22 @@ async def test_a_king_that_may_not_answer_the_plus3_is_not_offered(lang: str) ->
         assert app.session.state.play_of("king") is None
         title = shown(app, "#title")
         assert i18n._("+3 from {who}: let it through (p)").format(who="Noa") in title, title
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS, indirect=True)
+@pytest.mark.parametrize("breaker", [False, True])
+async def test_a_refused_draw_reminds_the_seat_after_the_plus3_of_its_king(
+    lang: str, breaker: bool
+) -> None:
+    """Seen in tmux: Avi, the seat after Noa's +3 and holding a King, pressed d and was
+    told only "A +3 is pending: let it through (p).", while the title offered K."""
+    app = TakiApp(name="Avi", settings=Settings(intro_seen=True))
+    avi = ["G1", "king", *(["breaker"] if breaker else ["G4"])]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await window(app, pilot, four_seats(["R7", "G3"], avi), me=2)
+        await pilot.press("d")
+        refused = i18n._("A +3 is pending: break (b), pass (p) or King (K)." if breaker
+                         else "A +3 is pending: pass (p) or cancel it with a King (K).")
+        await until(lambda: refused in shown(app, "#status"))
+        assert not overflows(app.screen), overflows(app.screen)
