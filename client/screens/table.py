@@ -598,11 +598,12 @@ class TableScreen(SessionScreen):
         taki = view.taki
         if taki:
             parts.append(Text(taki_run_words(taki.color, taki.open), style="bold"))
-        if view.follow == FOLLOW_PLUS:
+        # (only to the seat that may act on them: beside "Waiting for NAME" they read
+        # as orders to a player who cannot follow them, and the King's would not fit
+        # 80 columns)
+        if view.follow == FOLLOW_PLUS and state.legal:
             parts.append(Text(_("Plus: play one more card or draw")))
         if view.follow == FOLLOW_KING and state.legal:
-            # (only to the seat that may act on it: its key means nothing to the others,
-            # and beside "Waiting for NAME" it would not fit 80 columns)
             parts.append(Text(_("King: play any card or end the turn (e)")))
         if state.legal:
             # In a +3 window the seat is asked to answer the +3, whoever's turn it is
