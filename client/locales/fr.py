@@ -289,9 +289,7 @@ MESSAGES: dict[str, str] = {
     "Your seat is gone: the table closed or a bot took it.": (
         "Votre place n'existe plus : la table a fermé ou un bot l'a prise."
     ),
-    "The server was stopped: waiting for it...": (
-        "Le serveur a été arrêté : en attente de son retour..."
-    ),
+    "The server was stopped: waiting for it...": "Serveur arrêté : en attente de son retour...",
     "Connection lost: reconnecting...": "Connexion perdue : reconnexion...",
     "New game: you start.": "Nouvelle partie : vous commencez.",
     "New game: {name} starts.": "Nouvelle partie : {name} commence.",

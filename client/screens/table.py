@@ -328,16 +328,23 @@ class TableScreen(SessionScreen):
         else:
             notice = self._banner
         width = self.size.width or self.app.size.width
-        if notice:
-            # The notice before the words a player knows already (the game is being
-            # played, hints are on): a spectator's title at 80 columns cut "The
-            # discard pile was shuffled into a ne…" to keep them.
+        if notice or conn:
+            # The notice and the connection's note before the words a player knows
+            # already (the game is being played, hints are on): a spectator's title at
+            # 80 columns cut "The discard pile was shuffled into a ne…" to keep them,
+            # and "The server was stopped: waiting for" with no sign of a cut.
+            room = cell_len(notice) + TITLE_GAP if notice else 0
             for i in reversed(range(len(parts))):
                 used = sum(cell_len(text) for text, _s, _d in parts)
-                if cell_len(notice) <= width - used - TITLE_GAP:
+                if used + room <= width:
                     break
                 if parts[i][2]:
                     del parts[i]
+        if conn:  # still too wide: cut, and say so
+            text, style, _d = parts[-1]
+            fits = width - sum(cell_len(t) for t, _s, _d in parts[:-1])
+            if cell_len(text) > fits > 8:
+                parts[-1] = (set_cell_size(text, fits - 1).rstrip() + "…", style, False)
         title = Text()
         for text, style, _droppable in parts:
             title.append(text, style=style)
