@@ -270,6 +270,9 @@ MESSAGES: dict[str, str] = {
         "Няма връзка: ще напуснете {table}, щом сървърът се върне."
     ),
     "The server is back.": "Сървърът отново работи.",
+    "Your seat is in another window: ctrl+r takes it back": (
+        "Мястото ви е в друг прозорец: ctrl+r си го връща"
+    ),
     "Your seat is now played from another window. Press ctrl+r to take it back here.": (
         'Мястото ви вече се играе от друг прозорец. Натиснете ctrl+r, за да си го върнете тук.'
     ),

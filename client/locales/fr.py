@@ -279,6 +279,9 @@ MESSAGES: dict[str, str] = {
         "Non connecté : vous quitterez {table} au retour du serveur."
     ),
     "The server is back.": "Le serveur est de retour.",
+    "Your seat is in another window: ctrl+r takes it back": (
+        "Votre place est dans une autre fenêtre : ctrl+r la reprend"
+    ),
     "Your seat is now played from another window. Press ctrl+r to take it back here.": (
         "Votre place est maintenant jouée depuis une autre fenêtre. "
         "Appuyez sur ctrl+r pour la reprendre ici."

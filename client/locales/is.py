@@ -274,6 +274,9 @@ MESSAGES: dict[str, str] = {
         "Ekki tengt: þú ferð frá {table} þegar þjónninn kemur aftur."
     ),
     "The server is back.": "Þjónninn er kominn aftur.",
+    "Your seat is in another window: ctrl+r takes it back": (
+        "Sætið þitt er í öðrum glugga: ctrl+r tekur það aftur"
+    ),
     "Your seat is now played from another window. Press ctrl+r to take it back here.": (
         'Nú er spilað í sætinu þínu úr öðrum glugga. Ýttu á ctrl+r til að taka það aftur hér.'
     ),

@@ -277,6 +277,9 @@ MESSAGES: dict[str, str] = {
         "ಸಂಪರ್ಕವಿಲ್ಲ: ಸರ್ವರ್ ಮತ್ತೆ ಬಂದಾಗ ನೀವು {table} ಬಿಡುತ್ತೀರಿ."
     ),
     "The server is back.": "ಸರ್ವರ್ ಮತ್ತೆ ಬಂದಿದೆ.",
+    "Your seat is in another window: ctrl+r takes it back": (
+        "ನಿಮ್ಮ ಆಸನ ಇನ್ನೊಂದು ಕಿಟಕಿಯಲ್ಲಿದೆ: ctrl+r ಮರಳಿ ಪಡೆಯುತ್ತದೆ"
+    ),
     "Your seat is now played from another window. Press ctrl+r to take it back here.": (
         'ನಿಮ್ಮ ಆಸನದಲ್ಲಿ ಈಗ ಇನ್ನೊಂದು ಕಿಟಕಿಯಿಂದ ಆಡಲಾಗುತ್ತಿದೆ. ಅದನ್ನು ಇಲ್ಲಿ ಮರಳಿ ಪಡೆಯಲು ctrl+r ಒತ್ತಿ.'
     ),
