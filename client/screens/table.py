@@ -703,6 +703,9 @@ class TableScreen(SessionScreen):
                 continue  # legal all turn long, but only worth showing near the end
             if state.action(kind) is not None:
                 items.append((key, label, True))
+        view = state.view
+        if view is not None and view.plus3 is not None and state.play_of("king") is not None:
+            items.append(("K", _("King"), True))  # (as the title's +3 notice offers it)
         items += [("t", _("chat"), False), ("?", _("help"), False), ("q", _("leave"), False)]
         return fit_keys(items, width)
 

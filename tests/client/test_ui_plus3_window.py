@@ -174,3 +174,18 @@ async def test_a_refused_draw_reminds_the_seat_after_the_plus3_of_its_king(
                          else "A +3 is pending: pass (p) or cancel it with a King (K).")
         await until(lambda: refused in shown(app, "#status"))
         assert not overflows(app.screen), overflows(app.screen)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS, indirect=True)
+async def test_the_key_bar_lists_K_where_the_plus3_notice_offers_it(lang: str) -> None:
+    """Seen in tmux: the title offered "(K)" to the seat after Noa's +3, but the key bar
+    listed only "Enter play  p pass"; a seat that may not cancel it is offered no K."""
+    for me, king in ((2, True), (0, False)):
+        app = TakiApp(name=NAMES[me], settings=Settings(intro_seen=True))
+        hands = (["R7", "king"], ["G1", "king", "G4"]) if me == 2 else (["R7", "king"], None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await window(app, pilot, four_seats(*hands), me=me)
+            keys = shown(app, "#keys")
+            assert ("K " + i18n._("King") in keys) == king, keys
+            assert not overflows(app.screen), overflows(app.screen)
