@@ -581,6 +581,8 @@ class TableScreen(SessionScreen):
                 out.append(Text(_("{name} wins!").format(name=who), style="bold green"))
             return out
         parts: list[Text] = []
+        shorter: tuple[Text, Text] | None = None
+        """A part and a shorter form of it, for a line that would not fit."""
         if view.plus2:
             # (the number is of cards to draw, not of +2 cards: say so)
             stack = ngettext("+2 stack: {n} card to draw", "+2 stack: {n} cards to draw",
@@ -598,9 +600,12 @@ class TableScreen(SessionScreen):
                 t.append(" (" + seconds(left) + ")")
             passed = [names[i] for i in pending.passed if i < len(names)]
             if passed:
-                t.append(" · " + ngettext("{names} let it through", "{names} let it through",
-                                          len(passed)).format(names=", ".join(passed)),
-                         style="")
+                said = ngettext("{names} let it through", "{names} let it through",
+                                len(passed))
+                short = t.copy()  # (the passes counted, for when their names do not fit)
+                short.append(" · " + said.format(names=len(passed)), style="")
+                t.append(" · " + said.format(names=", ".join(passed)), style="")
+                shorter = (t, short)
             parts.append(t)
         taki = view.taki
         if taki:
@@ -627,10 +632,17 @@ class TableScreen(SessionScreen):
                 parts.insert(0, Text(_("Your turn"), style="bold"))
             else:
                 parts.insert(0, Text(_("Waiting for {name}").format(name=who)))
+        room = (self.size.width or self.app.size.width) - 2
+        if shorter is not None and cell_len("  ·  ".join(p.plain for p in parts)) > room:
+            parts = [shorter[1] if part is shorter[0] else part for part in parts]
         for i, part in enumerate(parts):
             if i:
                 out.append("  ·  ")
             out.append_text(part)
+        if out.cell_len > room > 8:  # still too wide: cut, and say so
+            out.truncate(room - 1)
+            out.rstrip()
+            out.append("…")
         return out
 
     def _take_hint(self) -> None:
