@@ -138,6 +138,7 @@ MESSAGES: dict[str, str] = {
     "Press q again to quit.": "Натиснете q отново за изход.",
     "Lobby": "Фоайе",
     "Not connected.": "Няма връзка.",
+    "No tables to watch yet.": "Още няма маси за гледане.",
     "No tables yet: press n to open one.": "Още няма маси: натиснете n, за да отворите една.",
     "new table": "нова маса",
     "join": "сядане",

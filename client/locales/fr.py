@@ -145,6 +145,7 @@ MESSAGES: dict[str, str] = {
     "Press q again to quit.": "Appuyez encore sur q pour quitter.",
     "Lobby": "Salon",
     "Not connected.": "Non connecté.",
+    "No tables to watch yet.": "Aucune table à regarder pour l'instant.",
     "No tables yet: press n to open one.": "Aucune table : appuyez sur n pour en ouvrir une.",
     "new table": "nouvelle table",
     "join": "rejoindre",

@@ -142,6 +142,7 @@ MESSAGES: dict[str, str] = {
     "Press q again to quit.": "Ýttu aftur á q til að hætta.",
     "Lobby": "Anddyri",
     "Not connected.": "Ekki tengt.",
+    "No tables to watch yet.": "Engin borð til að horfa á enn.",
     "No tables yet: press n to open one.": "Engin borð enn: ýttu á n til að opna borð.",
     "new table": "nýtt borð",
     "join": "setjast",

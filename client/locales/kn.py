@@ -143,6 +143,7 @@ MESSAGES: dict[str, str] = {
     "Press q again to quit.": "ನಿರ್ಗಮಿಸಲು ಮತ್ತೆ q ಒತ್ತಿ.",
     "Lobby": "ಮೊಗಸಾಲೆ",
     "Not connected.": "ಸಂಪರ್ಕವಿಲ್ಲ.",
+    "No tables to watch yet.": "ನೋಡಲು ಇನ್ನೂ ಯಾವುದೇ ಮೇಜುಗಳಿಲ್ಲ.",
     "No tables yet: press n to open one.": "ಇನ್ನೂ ಮೇಜುಗಳಿಲ್ಲ: ಒಂದನ್ನು ತೆರೆಯಲು n ಒತ್ತಿ.",
     "new table": "ಹೊಸ ಮೇಜು",
     "join": "ಸೇರಿ",
