@@ -548,10 +548,11 @@ class Session:
             return
         if message.code == "replaced":
             self.replaced = True
-            self.connection_note = _(
+            # (short: the note stays in the title, beside the table's name, at 80 columns)
+            self.connection_note = _("Your seat is in another window: ctrl+r takes it back")
+            self.notice(_(
                 "Your seat is now played from another window. Press ctrl+r to take it back here."
-            )
-            self.notice(self.connection_note, _("Connection"), "warning", 12)
+            ), _("Connection"), "warning", 12)
         elif message.code == "server_shutdown":  # stopped on purpose, not a crash
             self.server_stopped = True
             self.connection_note = _("The server was stopped: waiting for it...")

@@ -259,9 +259,21 @@ def action_words(data: dict[str, Any], names: Sequence[str]) -> str:
     return words.get(str(kind), "{who}: ?").format(who=who)
 
 
-def refusal(reason: Refusal, names: Sequence[str], hand: Sequence[str] = ()) -> str:
+def _plus3_answer(can_break: bool, king: bool) -> str:
+    """What answers a pending +3, as the title's notice (plus3_notice) offers it."""
+    if king:
+        return (_("A +3 is pending: break (b), pass (p) or King (K).") if can_break
+                else _("A +3 is pending: pass (p) or cancel it with a King (K)."))
+    return (_("A +3 is pending: break it (b) or let it through (p).") if can_break
+            else _("A +3 is pending: let it through (p)."))
+
+
+def refusal(reason: Refusal, names: Sequence[str], hand: Sequence[str] = (),
+            king: bool = False) -> str:
     """A refusal (engine.reasons) in the player's words: says why, and what would do
-    (from ``hand``, the seat's cards: a +3 is broken only with a Breaker in it)."""
+    (from ``hand``, the seat's cards: a +3 is broken only with a Breaker in it;
+    ``king``: the seat after the +3's player may cancel it with a King, K, as the
+    title's notice says)."""
     p = reason.params
 
     def name(key: str) -> str:
@@ -280,9 +292,7 @@ def refusal(reason: Refusal, names: Sequence[str], hand: Sequence[str] = ()) -> 
         "plus2_live": _("A +2 stack is live: add a +2, play a King, or draw {n} (d)."),
         "run_only": _("Inside your TAKI run: only {color}, Super TAKI or Change Colour."),
         "plus3_king": _("A +3 is pending: only a King answers it on your turn, or pass (p)."),
-        "plus3_answer": _("A +3 is pending: break it (b) or let it through (p).")
-        if "breaker" in hand
-        else _("A +3 is pending: let it through (p)."),
+        "plus3_answer": _plus3_answer("breaker" in hand, king),
         "no_plus3": _("There is no +3 to answer."),
         "own_plus3": _("Nobody answers their own +3."),
         "already_passed": _("You already let this +3 through."),

@@ -138,6 +138,7 @@ MESSAGES: dict[str, str] = {
     "Press q again to quit.": "Натиснете q отново за изход.",
     "Lobby": "Фоайе",
     "Not connected.": "Няма връзка.",
+    "No tables to watch yet.": "Още няма маси за гледане.",
     "No tables yet: press n to open one.": "Още няма маси: натиснете n, за да отворите една.",
     "new table": "нова маса",
     "join": "сядане",
@@ -270,6 +271,9 @@ MESSAGES: dict[str, str] = {
         "Няма връзка: ще напуснете {table}, щом сървърът се върне."
     ),
     "The server is back.": "Сървърът отново работи.",
+    "Your seat is in another window: ctrl+r takes it back": (
+        "Мястото ви е в друг прозорец: ctrl+r си го връща"
+    ),
     "Your seat is now played from another window. Press ctrl+r to take it back here.": (
         'Мястото ви вече се играе от друг прозорец. Натиснете ctrl+r, за да си го върнете тук.'
     ),
@@ -410,6 +414,12 @@ MESSAGES: dict[str, str] = {
     ),
     "A +3 is pending: only a King answers it on your turn, or pass (p).": (
         "Чака +3: на вашия ход отговаря само Крал, иначе пас (p)."
+    ),
+    "A +3 is pending: break (b), pass (p) or King (K).": (
+        "Чака +3: разбийте (b), пас (p) или Крал (K)."
+    ),
+    "A +3 is pending: pass (p) or cancel it with a King (K).": (
+        "Чака +3: пас (p) или го отменете с Крал (K)."
     ),
     "A +3 is pending: let it through (p).": "Чака +3: пропуснете го (p).",
     "A +3 is pending: break it (b) or let it through (p).": (

@@ -145,6 +145,7 @@ MESSAGES: dict[str, str] = {
     "Press q again to quit.": "Appuyez encore sur q pour quitter.",
     "Lobby": "Salon",
     "Not connected.": "Non connecté.",
+    "No tables to watch yet.": "Aucune table à regarder pour l'instant.",
     "No tables yet: press n to open one.": "Aucune table : appuyez sur n pour en ouvrir une.",
     "new table": "nouvelle table",
     "join": "rejoindre",
@@ -279,6 +280,9 @@ MESSAGES: dict[str, str] = {
         "Non connecté : vous quitterez {table} au retour du serveur."
     ),
     "The server is back.": "Le serveur est de retour.",
+    "Your seat is in another window: ctrl+r takes it back": (
+        "Votre place est dans une autre fenêtre : ctrl+r la reprend"
+    ),
     "Your seat is now played from another window. Press ctrl+r to take it back here.": (
         "Votre place est maintenant jouée depuis une autre fenêtre. "
         "Appuyez sur ctrl+r pour la reprendre ici."
@@ -289,9 +293,7 @@ MESSAGES: dict[str, str] = {
     "Your seat is gone: the table closed or a bot took it.": (
         "Votre place n'existe plus : la table a fermé ou un bot l'a prise."
     ),
-    "The server was stopped: waiting for it...": (
-        "Le serveur a été arrêté : en attente de son retour..."
-    ),
+    "The server was stopped: waiting for it...": "Serveur arrêté : en attente de son retour...",
     "Connection lost: reconnecting...": "Connexion perdue : reconnexion...",
     "New game: you start.": "Nouvelle partie : vous commencez.",
     "New game: {name} starts.": "Nouvelle partie : {name} commence.",
@@ -424,6 +426,12 @@ MESSAGES: dict[str, str] = {
     ),
     "A +3 is pending: only a King answers it on your turn, or pass (p).": (
         "Un +3 est en attente : à votre tour, seul un Roi y répond ; sinon passez (p)."
+    ),
+    "A +3 is pending: break (b), pass (p) or King (K).": (
+        "Un +3 est en attente : brisez (b), passez (p) ou Roi (K)."
+    ),
+    "A +3 is pending: pass (p) or cancel it with a King (K).": (
+        "Un +3 est en attente : passez (p) ou annulez-le avec un Roi (K)."
     ),
     "A +3 is pending: let it through (p).": "Un +3 est en attente : laissez-le passer (p).",
     "A +3 is pending: break it (b) or let it through (p).": (

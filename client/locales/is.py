@@ -142,6 +142,7 @@ MESSAGES: dict[str, str] = {
     "Press q again to quit.": "Ýttu aftur á q til að hætta.",
     "Lobby": "Anddyri",
     "Not connected.": "Ekki tengt.",
+    "No tables to watch yet.": "Engin borð til að horfa á enn.",
     "No tables yet: press n to open one.": "Engin borð enn: ýttu á n til að opna borð.",
     "new table": "nýtt borð",
     "join": "setjast",
@@ -274,6 +275,9 @@ MESSAGES: dict[str, str] = {
         "Ekki tengt: þú ferð frá {table} þegar þjónninn kemur aftur."
     ),
     "The server is back.": "Þjónninn er kominn aftur.",
+    "Your seat is in another window: ctrl+r takes it back": (
+        "Sætið þitt er í öðrum glugga: ctrl+r tekur það aftur"
+    ),
     "Your seat is now played from another window. Press ctrl+r to take it back here.": (
         'Nú er spilað í sætinu þínu úr öðrum glugga. Ýttu á ctrl+r til að taka það aftur hér.'
     ),
@@ -416,6 +420,12 @@ MESSAGES: dict[str, str] = {
     ),
     "A +3 is pending: only a King answers it on your turn, or pass (p).": (
         "+3 bíður: í þinni umferð svarar aðeins Kóngur því, annars pass (p)."
+    ),
+    "A +3 is pending: break (b), pass (p) or King (K).": (
+        "+3 bíður: brjóttu (b), pass (p) eða Kóngur (K)."
+    ),
+    "A +3 is pending: pass (p) or cancel it with a King (K).": (
+        "+3 bíður: pass (p) eða ógiltu það með Kóngi (K)."
     ),
     "A +3 is pending: let it through (p).": "+3 bíður: hleyptu því í gegn (p).",
     "A +3 is pending: break it (b) or let it through (p).": (

@@ -143,6 +143,7 @@ MESSAGES: dict[str, str] = {
     "Press q again to quit.": "ನಿರ್ಗಮಿಸಲು ಮತ್ತೆ q ಒತ್ತಿ.",
     "Lobby": "ಮೊಗಸಾಲೆ",
     "Not connected.": "ಸಂಪರ್ಕವಿಲ್ಲ.",
+    "No tables to watch yet.": "ನೋಡಲು ಇನ್ನೂ ಯಾವುದೇ ಮೇಜುಗಳಿಲ್ಲ.",
     "No tables yet: press n to open one.": "ಇನ್ನೂ ಮೇಜುಗಳಿಲ್ಲ: ಒಂದನ್ನು ತೆರೆಯಲು n ಒತ್ತಿ.",
     "new table": "ಹೊಸ ಮೇಜು",
     "join": "ಸೇರಿ",
@@ -277,6 +278,9 @@ MESSAGES: dict[str, str] = {
         "ಸಂಪರ್ಕವಿಲ್ಲ: ಸರ್ವರ್ ಮತ್ತೆ ಬಂದಾಗ ನೀವು {table} ಬಿಡುತ್ತೀರಿ."
     ),
     "The server is back.": "ಸರ್ವರ್ ಮತ್ತೆ ಬಂದಿದೆ.",
+    "Your seat is in another window: ctrl+r takes it back": (
+        "ನಿಮ್ಮ ಆಸನ ಇನ್ನೊಂದು ಕಿಟಕಿಯಲ್ಲಿದೆ: ctrl+r ಮರಳಿ ಪಡೆಯುತ್ತದೆ"
+    ),
     "Your seat is now played from another window. Press ctrl+r to take it back here.": (
         'ನಿಮ್ಮ ಆಸನದಲ್ಲಿ ಈಗ ಇನ್ನೊಂದು ಕಿಟಕಿಯಿಂದ ಆಡಲಾಗುತ್ತಿದೆ. ಅದನ್ನು ಇಲ್ಲಿ ಮರಳಿ ಪಡೆಯಲು ctrl+r ಒತ್ತಿ.'
     ),
@@ -417,6 +421,12 @@ MESSAGES: dict[str, str] = {
     ),
     "A +3 is pending: only a King answers it on your turn, or pass (p).": (
         "+3 ಬಾಕಿ ಇದೆ: ನಿಮ್ಮ ಸರದಿಯಲ್ಲಿ ರಾಜ ಮಾತ್ರ ಉತ್ತರ, ಇಲ್ಲವೇ ಪಾಸ್ (p)."
+    ),
+    "A +3 is pending: break (b), pass (p) or King (K).": (
+        "+3 ಬಾಕಿ ಇದೆ: ಮುರಿಯಿರಿ (b), ಬಿಡಿ (p) ಅಥವಾ ರಾಜ (K)."
+    ),
+    "A +3 is pending: pass (p) or cancel it with a King (K).": (
+        "+3 ಬಾಕಿ ಇದೆ: ಬಿಡಿ (p) ಅಥವಾ ರಾಜನಿಂದ ರದ್ದುಮಾಡಿ (K)."
     ),
     "A +3 is pending: let it through (p).": "+3 ಬಾಕಿ ಇದೆ: ಬಿಡಿ (p).",
     "A +3 is pending: break it (b) or let it through (p).": (

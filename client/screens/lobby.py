@@ -242,13 +242,18 @@ class LobbyScreen(SessionScreen):
             note = ""
         elif self.session.link is None:
             note = _("Not connected.")
+        elif self.watching:
+            note = _("No tables to watch yet.")
         else:
             note = _("No tables yet: press n to open one.")
         self.query_one("#lobby-note", Static).update(note)
-        keys = [
+        # (a client started to watch, --watch, may not sit: the server refuses it)
+        keys = [(key_name("Enter"), _("watch"), True)] if self.watching else [
             ("n", _("new table"), True),
             (key_name("Enter"), _("join"), True),
             ("w", _("watch"), True),
+        ]
+        keys += [
             ("v", _("finished games"), True),
             ("S", _("standings"), False),
             ("s", _("settings"), False),
@@ -272,6 +277,9 @@ class LobbyScreen(SessionScreen):
         self.action_join()
 
     def action_create(self) -> None:
+        if self.watching:
+            self.notify(_("You are watching: spectators do not play."), severity="warning")
+            return
         if self.session.link is None:
             self.notify(_("Not connected."), severity="warning")
             return
@@ -299,7 +307,15 @@ class LobbyScreen(SessionScreen):
     def action_replays(self) -> None:
         self.app.push_screen(ReplayListScreen(self.session))
 
+    @property
+    def watching(self) -> bool:
+        """The client was started to watch (``--watch``): it may not take a seat."""
+        return self.session.role == "spectator"
+
     def action_join(self) -> None:
+        if self.watching:
+            self.action_watch()
+            return
         table = self._selected()
         if table:
             self.hold_keys()

@@ -328,16 +328,23 @@ class TableScreen(SessionScreen):
         else:
             notice = self._banner
         width = self.size.width or self.app.size.width
-        if notice:
-            # The notice before the words a player knows already (the game is being
-            # played, hints are on): a spectator's title at 80 columns cut "The
-            # discard pile was shuffled into a ne…" to keep them.
+        if notice or conn:
+            # The notice and the connection's note before the words a player knows
+            # already (the game is being played, hints are on): a spectator's title at
+            # 80 columns cut "The discard pile was shuffled into a ne…" to keep them,
+            # and "The server was stopped: waiting for" with no sign of a cut.
+            room = cell_len(notice) + TITLE_GAP if notice else 0
             for i in reversed(range(len(parts))):
                 used = sum(cell_len(text) for text, _s, _d in parts)
-                if cell_len(notice) <= width - used - TITLE_GAP:
+                if used + room <= width:
                     break
                 if parts[i][2]:
                     del parts[i]
+        if conn:  # still too wide: cut, and say so
+            text, style, _d = parts[-1]
+            fits = width - sum(cell_len(t) for t, _s, _d in parts[:-1])
+            if cell_len(text) > fits > 8:
+                parts[-1] = (set_cell_size(text, fits - 1).rstrip() + "…", style, False)
         title = Text()
         for text, style, _droppable in parts:
             title.append(text, style=style)
@@ -574,6 +581,8 @@ class TableScreen(SessionScreen):
                 out.append(Text(_("{name} wins!").format(name=who), style="bold green"))
             return out
         parts: list[Text] = []
+        shorter: tuple[Text, Text] | None = None
+        """A part and a shorter form of it, for a line that would not fit."""
         if view.plus2:
             # (the number is of cards to draw, not of +2 cards: say so)
             stack = ngettext("+2 stack: {n} card to draw", "+2 stack: {n} cards to draw",
@@ -591,18 +600,22 @@ class TableScreen(SessionScreen):
                 t.append(" (" + seconds(left) + ")")
             passed = [names[i] for i in pending.passed if i < len(names)]
             if passed:
-                t.append(" · " + ngettext("{names} let it through", "{names} let it through",
-                                          len(passed)).format(names=", ".join(passed)),
-                         style="")
+                said = ngettext("{names} let it through", "{names} let it through",
+                                len(passed))
+                short = t.copy()  # (the passes counted, for when their names do not fit)
+                short.append(" · " + said.format(names=len(passed)), style="")
+                t.append(" · " + said.format(names=", ".join(passed)), style="")
+                shorter = (t, short)
             parts.append(t)
         taki = view.taki
         if taki:
             parts.append(Text(taki_run_words(taki.color, taki.open), style="bold"))
-        if view.follow == FOLLOW_PLUS:
+        # (only to the seat that may act on them: beside "Waiting for NAME" they read
+        # as orders to a player who cannot follow them, and the King's would not fit
+        # 80 columns)
+        if view.follow == FOLLOW_PLUS and state.legal:
             parts.append(Text(_("Plus: play one more card or draw")))
         if view.follow == FOLLOW_KING and state.legal:
-            # (only to the seat that may act on it: its key means nothing to the others,
-            # and beside "Waiting for NAME" it would not fit 80 columns)
             parts.append(Text(_("King: play any card or end the turn (e)")))
         if state.legal:
             # In a +3 window the seat is asked to answer the +3, whoever's turn it is
@@ -619,10 +632,17 @@ class TableScreen(SessionScreen):
                 parts.insert(0, Text(_("Your turn"), style="bold"))
             else:
                 parts.insert(0, Text(_("Waiting for {name}").format(name=who)))
+        room = (self.size.width or self.app.size.width) - 2
+        if shorter is not None and cell_len("  ·  ".join(p.plain for p in parts)) > room:
+            parts = [shorter[1] if part is shorter[0] else part for part in parts]
         for i, part in enumerate(parts):
             if i:
                 out.append("  ·  ")
             out.append_text(part)
+        if out.cell_len > room > 8:  # still too wide: cut, and say so
+            out.truncate(room - 1)
+            out.rstrip()
+            out.append("…")
         return out
 
     def _take_hint(self) -> None:
@@ -695,6 +715,9 @@ class TableScreen(SessionScreen):
                 continue  # legal all turn long, but only worth showing near the end
             if state.action(kind) is not None:
                 items.append((key, label, True))
+        view = state.view
+        if view is not None and view.plus3 is not None and state.play_of("king") is not None:
+            items.append(("K", _("King"), True))  # (as the title's +3 notice offers it)
         items += [("t", _("chat"), False), ("?", _("help"), False), ("q", _("leave"), False)]
         return fit_keys(items, width)
 
@@ -855,7 +878,8 @@ class TableScreen(SessionScreen):
         """Say why ``kind`` cannot be done now (engine.reasons, from this seat's view)."""
         state = self.session.state
         hand = (state.view.hand or ()) if state.view is not None else ()
-        self.flash(refusal(why_not(state.view, kind, card), state.names(), hand),
+        king = state.play_of("king") is not None  # (in a +3 window: the seat after it)
+        self.flash(refusal(why_not(state.view, kind, card), state.names(), hand, king),
                    until_moved=True)
 
     def action_host(self, what: str) -> None:

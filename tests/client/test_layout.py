@@ -232,6 +232,23 @@ async def test_the_kings_prompt_and_its_key_are_shown_only_to_the_seat_that_acts
         assert ("King: play any card or end the turn (e)" in status) == (turn == 0), status
 
 
+@pytest.mark.asyncio
+@pytest.mark.parametrize("turn", [0, 1])
+async def test_the_plus_prompt_is_shown_only_to_the_seat_that_acts(turn: int) -> None:
+    """Seen in tmux: after Noa's Plus, Ada's status read "Waiting for Noa  ·  Plus: play
+    one more card or draw", an order to Ada that only Noa could follow."""
+    app = TakiApp(name="Ann", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        pos = position(hands=[["R1", "G3", "B4"], ["G7", "B8", "Y9"]],
+                       discard=["R5", "Rplus"], follow="plus", turn=turn)
+        Table(app, pos).snapshot()
+        await until(lambda: isinstance(app.screen, TableScreen)
+                    and len(app.screen.query(CardTile)) == 3)
+        await settled(pilot)
+        status = str(app.screen.query_one("#status").render())
+        assert ("Plus: play one more card or draw" in status) == (turn == 0), status
+
+
 RUNS_BG = {"B": "серия със синьо TAKI", "G": "серия със зелено TAKI",
            "R": "серия с червено TAKI", "Y": "серия с жълто TAKI"}
 """Bulgarian "с" is "със" before a word that begins with с or з."""

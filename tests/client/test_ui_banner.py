@@ -15,6 +15,7 @@ from client import i18n
 from client.app import TakiApp
 from client.config import Settings
 from client.screens.table import TableScreen
+from protocol.messages import Error
 
 from ..support.clientkit import Table, make_app, seated_game, settled, until
 from ..support.fit import overflows
@@ -92,3 +93,66 @@ async def test_every_banner_fits_the_title_at_80_columns(lang: str, me: int | No
             if text not in title or cell_len(title.rstrip()) > 80 or overflows(app.screen):
                 cut.append(title)
         assert not cut, cut
+
+
+NOTES = [
+    "Not connected: retrying...",
+    "The server was stopped: waiting for it...",
+    "Connection lost: reconnecting...",
+    "Taking your seat back...",
+]
+"""The connection notes the session puts in the title (client/session.py)."""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES), indirect=True)
+@pytest.mark.parametrize("me", [0, None], ids=["seat", "spectator"])
+async def test_every_connection_note_fits_the_title_at_80_columns(
+    lang: str, me: int | None
+) -> None:
+    """Seen in tmux: the host quit, and the spectator's title read "Ada's table
+    playing  hints  (watching)   The server was stopped: waiting for", the rest cut
+    with no sign. The note comes before the words a player knows already."""
+    app = TakiApp(name="Ann", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        name = i18n._("{name}'s table").format(name="Natalie")
+        table = Table(app, position(hands=[["R7", "G3"], ["B4", "B5"]]), me=me,  # type: ignore[arg-type]
+                      names=("Ann", "Natalie"), name=name)
+        table.info = replace(table.info, options=replace(table.info.options, hints=True))
+        table.snapshot()
+        await until(lambda: isinstance(app.screen, TableScreen))
+        cut = []
+        for msgid in NOTES:
+            text = i18n._(msgid)
+            app.session.connection_note = text
+            app.refresh_screen()
+            await settled(pilot)
+            title = str(app.screen.query_one("#title").render())
+            if text not in title or cell_len(title.rstrip()) > 80 or overflows(app.screen):
+                cut.append(title)
+        assert not cut, cut
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES), indirect=True)
+async def test_a_seat_played_from_another_window_keeps_its_key_in_the_title(
+    lang: str,
+) -> None:
+    """Seen in tmux: a second window took Ada's seat and the first one's title read
+    "Ada's table    Your seat is now played from another window. Press ctrl+r to ta…":
+    the way back, ctrl+r, was cut (the toast that said it whole goes after 12 s)."""
+    app = TakiApp(name="Ann", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        name = i18n._("{name}'s table").format(name="Natalie")
+        table = Table(app, position(hands=[["R7", "G3"], ["B4", "B5"]]),
+                      names=("Ann", "Natalie"), name=name)
+        table.info = replace(table.info, options=replace(table.info.options, hints=True))
+        table.snapshot()
+        await until(lambda: isinstance(app.screen, TableScreen))
+        app.session.deliver(Error("replaced", "another connection took this seat"))
+        app.refresh_screen()
+        await settled(pilot)
+        title = str(app.screen.query_one("#title").render())
+        assert app.session.connection_note in title, title
+        assert "ctrl+r" in title and "…" not in title, title
+        assert not overflows(app.screen), overflows(app.screen)

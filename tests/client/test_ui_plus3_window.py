@@ -155,3 +155,37 @@ async def test_a_king_that_may_not_answer_the_plus3_is_not_offered(lang: str) ->
         assert app.session.state.play_of("king") is None
         title = shown(app, "#title")
         assert i18n._("+3 from {who}: let it through (p)").format(who="Noa") in title, title
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS, indirect=True)
+@pytest.mark.parametrize("breaker", [False, True])
+async def test_a_refused_draw_reminds_the_seat_after_the_plus3_of_its_king(
+    lang: str, breaker: bool
+) -> None:
+    """Seen in tmux: Avi, the seat after Noa's +3 and holding a King, pressed d and was
+    told only "A +3 is pending: let it through (p).", while the title offered K."""
+    app = TakiApp(name="Avi", settings=Settings(intro_seen=True))
+    avi = ["G1", "king", *(["breaker"] if breaker else ["G4"])]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await window(app, pilot, four_seats(["R7", "G3"], avi), me=2)
+        await pilot.press("d")
+        refused = i18n._("A +3 is pending: break (b), pass (p) or King (K)." if breaker
+                         else "A +3 is pending: pass (p) or cancel it with a King (K).")
+        await until(lambda: refused in shown(app, "#status"))
+        assert not overflows(app.screen), overflows(app.screen)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS, indirect=True)
+async def test_the_key_bar_lists_K_where_the_plus3_notice_offers_it(lang: str) -> None:
+    """Seen in tmux: the title offered "(K)" to the seat after Noa's +3, but the key bar
+    listed only "Enter play  p pass"; a seat that may not cancel it is offered no K."""
+    for me, king in ((2, True), (0, False)):
+        app = TakiApp(name=NAMES[me], settings=Settings(intro_seen=True))
+        hands = (["R7", "king"], ["G1", "king", "G4"]) if me == 2 else (["R7", "king"], None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await window(app, pilot, four_seats(*hands), me=me)
+            keys = shown(app, "#keys")
+            assert ("K " + i18n._("King") in keys) == king, keys
+            assert not overflows(app.screen), overflows(app.screen)

@@ -18,6 +18,8 @@ from client import i18n
 from client.app import TakiApp
 from client.config import Settings
 from client.screens.table import TableScreen
+from engine.actions import Action
+from protocol.messages import Timer
 
 from ..support.clientkit import Table, settled, until
 from ..support.fit import overflows
@@ -144,3 +146,28 @@ def test_the_turn_notification_offers_a_break_only_to_a_breaker_holder() -> None
         state.on_snapshot(Snapshot(info, 1, 0, view_to_wire(view_of(game, 0)), legal, ()))
         words = turn_words(state, "window")
         assert ("(b)" in words) is offered and "(p)" in words, words
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS, indirect=True)
+async def test_the_passes_of_a_plus3_fit_the_status_line(lang: str) -> None:
+    """At a 5-seat table, after two passes, the status line took 79-90 columns of 78
+    in French, Bulgarian and Icelandic ("... · Valentina, Maximilian l'ont laissé
+    passer"), its end cut with no sign. The passes are counted when their names do not
+    fit, and the line says so when it is cut."""
+    names = ("Natalie", "Gabriel", "Valentina", "Maximilian", "Ann")
+    pos = position(hands=[["R7", "G3"], ["+3", "B4", "B5"], ["G1", "G4", "G5"],
+                          ["Y1", "Y4", "Y5"], ["R1", "breaker"]], turn=1)
+    app = TakiApp(name="Ann", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = Table(app, pos, me=4, names=names)  # type: ignore[arg-type]
+        table.snapshot()
+        await until(lambda: isinstance(app.screen, TableScreen))
+        table.play(1, "+3")
+        app.session.deliver(Timer("plus3", None, 9.0))
+        table.act(Action("pass", 2))
+        table.act(Action("pass", 3))
+        await settled(pilot)
+        status = shown(app, "#status")
+        assert i18n._("Answer the +3!") in status, status
+        assert not overflows(app.screen), overflows(app.screen)
