@@ -217,6 +217,10 @@ class Session:
         """How the connection loop waits between attempts (a test's fake clock)."""
         self.server_stopped = False
         """The server said ``server_shutdown``: it was stopped, not lost."""
+        self.back_at_table = False
+        """Connected again to a table (a seat taken back, or watched again): the
+        snapshot that follows brings the log anew, and "Connected again." goes after it
+        (the title's note going away was all that said so)."""
         self.quitting = False
         self.replaced = False
         """Another connection took this seat with its token (``replaced``): this one
@@ -349,6 +353,7 @@ class Session:
                                 severity="warning", timeout=8)
                     self.state = TableState()
                     self.post(Session.SeatGone())
+            self.back_at_table = not first and self.state.info is not None
             self.post(Session.Connected(first, welcome.table is not None))
             first = False
             self.changed()
@@ -521,6 +526,9 @@ class Session:
                 self.state.note(_("New game: you start."))
             else:
                 self.state.note(_("New game: {name} starts.").format(name=names[first]))
+        if self.back_at_table:
+            self.back_at_table = False
+            self.state.note(_("Connected again."))
         self.post(Session.Seated())
 
     def _timer(self, message: Timer) -> None:
@@ -593,6 +601,7 @@ class Session:
             self.saw_token(None)
         self.watching = None
         self.state = TableState()
+        self.back_at_table = False  # (no snapshot of the table left is coming)
         self.timers.clear()
         self.changed()
 

@@ -285,6 +285,7 @@ MESSAGES: dict[str, str] = {
     ),
     "The server was stopped: waiting for it...": "Сървърът беше спрян: чака се да тръгне...",
     "Connection lost: reconnecting...": "Връзката прекъсна: свързване отново...",
+    "Connected again.": "Връзката е възстановена.",
     "New game: you start.": "Нова игра: вие започвате.",
     "New game: {name} starts.": "Нова игра: {name} започва.",
     "Moves are saved again: the table goes on.": "Ходовете отново се записват: играта продължава.",

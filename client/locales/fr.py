@@ -295,6 +295,7 @@ MESSAGES: dict[str, str] = {
     ),
     "The server was stopped: waiting for it...": "Serveur arrêté : en attente de son retour...",
     "Connection lost: reconnecting...": "Connexion perdue : reconnexion...",
+    "Connected again.": "Connexion rétablie.",
     "New game: you start.": "Nouvelle partie : vous commencez.",
     "New game: {name} starts.": "Nouvelle partie : {name} commence.",
     "Moves are saved again: the table goes on.": (

@@ -289,6 +289,7 @@ MESSAGES: dict[str, str] = {
     ),
     "The server was stopped: waiting for it...": "Þjónninn var stöðvaður: beðið eftir honum...",
     "Connection lost: reconnecting...": "Tenging rofnaði: tengist aftur...",
+    "Connected again.": "Tengingin er komin aftur.",
     "New game: you start.": "Nýr leikur: þú byrjar.",
     "New game: {name} starts.": "Nýr leikur: {name} byrjar.",
     "Moves are saved again: the table goes on.": (

@@ -292,6 +292,7 @@ MESSAGES: dict[str, str] = {
     ),
     "The server was stopped: waiting for it...": "ಸರ್ವರ್ ನಿಂತಿದೆ: ಅದಕ್ಕಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ...",
     "Connection lost: reconnecting...": "ಸಂಪರ್ಕ ಕಡಿದುಹೋಯಿತು: ಮರುಸಂಪರ್ಕಿಸಲಾಗುತ್ತಿದೆ...",
+    "Connected again.": "ಸಂಪರ್ಕ ಮರಳಿ ಬಂದಿದೆ.",
     "New game: you start.": "ಹೊಸ ಆಟ: ನೀವು ಆರಂಭಿಸುತ್ತೀರಿ.",
     "New game: {name} starts.": "ಹೊಸ ಆಟ: {name} ಆರಂಭಿಸುತ್ತಾರೆ.",
     "Moves are saved again: the table goes on.": "ನಡೆಗಳು ಮತ್ತೆ ಉಳಿಯುತ್ತಿವೆ: ಆಟ ಮುಂದುವರಿಯುತ್ತದೆ.",
