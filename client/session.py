@@ -66,6 +66,7 @@ from .i18n import _
 from .levels import usable
 from .net import PING_AFTER, Link, LinkClosed
 from .nudge import TurnWatch, turn_words
+from .refusals import refusal_words
 from .safe import inert
 from .state import TableState
 
@@ -107,10 +108,12 @@ class Session:
     @dataclass
     class Refused(UIMessage):
         """The server refused a request; ``last_sent`` is the game action sent last
-        (a rule's refusal is worded from it)."""
+        (a rule's refusal is worded from it); ``asked`` the request refused, when the
+        error answers one still known (a table or game it names is worded from it)."""
 
         error: Error
         last_sent: tuple[str, str | None] | None
+        asked: Request | None = None
 
     class Seated(UIMessage):
         """A snapshot of a table arrived: its screen is due."""
@@ -304,7 +307,8 @@ class Session:
             except (LinkClosed, TimeoutError) as exc:
                 closed = exc if isinstance(exc, LinkClosed) else LinkClosed("", "timeout")
                 wait = reconnect_delay(self.attempt + 1)
-                words = problem_words(closed.problem, host, port, closed.reason)
+                words = (refusal_words(closed.code, closed.reason) if closed.code
+                         else problem_words(closed.problem, host, port, closed.reason))
                 if first and give_up_first:
                     self.notice(words, _("Connection"), "error", 8)
                     return
@@ -545,6 +549,7 @@ class Session:
             self.timers[message.kind] = loop.time() + message.seconds
 
     def _error(self, message: Error) -> None:
+        asked = self.unanswered.get(message.id) if message.id is not None else None
         self._answered(message.id)
         if message.id is not None and message.id == self._leave_id:
             self._left(ask_tables=True)  # refused (no such seat any more): left all the same
@@ -566,9 +571,9 @@ class Session:
             self.connection_note = _("The server was stopped: waiting for it...")
             self.notice(_("The server was stopped."), _("Connection"), "warning", 8)
         else:
-            self.post(Session.Refused(message, self.last_sent))
+            self.post(Session.Refused(message, self.last_sent, asked))
             if is_fatal(message.code):
-                self.connection_note = message.message
+                self.connection_note = refusal_words(message.code, message.message)
 
     # ------------------------------------------------------------ commands
 
