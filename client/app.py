@@ -40,7 +40,7 @@ from .keygate import KeyGate, unmeta
 from .local import LocalServer, count_others, start_lan_server
 from .net import parse_address
 from .nudge import BEL, Terminal
-from .safe import inert
+from .refusals import refusal_words
 from .screens.base import SessionScreen
 from .screens.cannot_join import CannotJoinScreen, problem_words
 from .screens.help import HelpScreen
@@ -372,7 +372,7 @@ class TakiApp(App[None]):
     def on_session_refused(self, message: Session.Refused) -> None:
         """A server refusal, shown where the player looks, never as a traceback."""
         error = message.error
-        text = inert(error.message, 300)
+        text = refusal_words(error.code, error.message, message.asked, self.session.tables)
         top = self.screen_stack[-1] if self.screen_stack else None  # None: closing
         if isinstance(top, TableScreen) and error.code in RULE_CODES and message.last_sent:
             top.refuse(*message.last_sent)  # the rule, in the player's words

@@ -34,12 +34,16 @@ class LinkClosed(Exception):
     """The connection ended (``reason`` says why, for the status line). ``problem``
     says why a connection could not be made, for the words the player reads:
     'no_host' (the name does not resolve), 'refused' (nothing listens there),
-    'timeout' (no answer) or 'unreachable' (any other network error)."""
+    'timeout' (no answer) or 'unreachable' (any other network error). ``code``: the
+    server's error code when it refused the connection before ``welcome``
+    (``server_full``, ``unsupported_version``): the client words it, not ``reason``."""
 
-    def __init__(self, reason: str, problem: str | None = None) -> None:
+    def __init__(self, reason: str, problem: str | None = None,
+                 code: str | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.problem = problem
+        self.code = code
 
 
 def _problem(exc: BaseException) -> str:
@@ -120,7 +124,7 @@ class Link:
             first = await self._next()
         if not isinstance(first, Welcome):
             message = getattr(first, "message", "the server refused the connection")
-            raise LinkClosed(str(message))
+            raise LinkClosed(str(message), code=getattr(first, "code", None))
         self.welcome = first
         self._heard = asyncio.get_running_loop().time()
         return first

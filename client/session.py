@@ -66,6 +66,7 @@ from .i18n import _
 from .levels import usable
 from .net import PING_AFTER, Link, LinkClosed
 from .nudge import TurnWatch, turn_words
+from .refusals import refusal_words
 from .safe import inert
 from .state import TableState
 
@@ -107,10 +108,12 @@ class Session:
     @dataclass
     class Refused(UIMessage):
         """The server refused a request; ``last_sent`` is the game action sent last
-        (a rule's refusal is worded from it)."""
+        (a rule's refusal is worded from it); ``asked`` the request refused, when the
+        error answers one still known (a table or game it names is worded from it)."""
 
         error: Error
         last_sent: tuple[str, str | None] | None
+        asked: Request | None = None
 
     class Seated(UIMessage):
         """A snapshot of a table arrived: its screen is due."""
@@ -217,6 +220,10 @@ class Session:
         """How the connection loop waits between attempts (a test's fake clock)."""
         self.server_stopped = False
         """The server said ``server_shutdown``: it was stopped, not lost."""
+        self.back_at_table = False
+        """Connected again to a table (a seat taken back, or watched again): the
+        snapshot that follows brings the log anew, and "Connected again." goes after it
+        (the title's note going away was all that said so)."""
         self.quitting = False
         self.replaced = False
         """Another connection took this seat with its token (``replaced``): this one
@@ -300,7 +307,8 @@ class Session:
             except (LinkClosed, TimeoutError) as exc:
                 closed = exc if isinstance(exc, LinkClosed) else LinkClosed("", "timeout")
                 wait = reconnect_delay(self.attempt + 1)
-                words = problem_words(closed.problem, host, port, closed.reason)
+                words = (refusal_words(closed.code, closed.reason) if closed.code
+                         else problem_words(closed.problem, host, port, closed.reason))
                 if first and give_up_first:
                     self.notice(words, _("Connection"), "error", 8)
                     return
@@ -349,6 +357,7 @@ class Session:
                                 severity="warning", timeout=8)
                     self.state = TableState()
                     self.post(Session.SeatGone())
+            self.back_at_table = not first and self.state.info is not None
             self.post(Session.Connected(first, welcome.table is not None))
             first = False
             self.changed()
@@ -521,6 +530,9 @@ class Session:
                 self.state.note(_("New game: you start."))
             else:
                 self.state.note(_("New game: {name} starts.").format(name=names[first]))
+        if self.back_at_table:
+            self.back_at_table = False
+            self.state.note(_("Connected again."))
         self.post(Session.Seated())
 
     def _timer(self, message: Timer) -> None:
@@ -537,6 +549,7 @@ class Session:
             self.timers[message.kind] = loop.time() + message.seconds
 
     def _error(self, message: Error) -> None:
+        asked = self.unanswered.get(message.id) if message.id is not None else None
         self._answered(message.id)
         if message.id is not None and message.id == self._leave_id:
             self._left(ask_tables=True)  # refused (no such seat any more): left all the same
@@ -558,9 +571,9 @@ class Session:
             self.connection_note = _("The server was stopped: waiting for it...")
             self.notice(_("The server was stopped."), _("Connection"), "warning", 8)
         else:
-            self.post(Session.Refused(message, self.last_sent))
+            self.post(Session.Refused(message, self.last_sent, asked))
             if is_fatal(message.code):
-                self.connection_note = message.message
+                self.connection_note = refusal_words(message.code, message.message)
 
     # ------------------------------------------------------------ commands
 
@@ -593,6 +606,7 @@ class Session:
             self.saw_token(None)
         self.watching = None
         self.state = TableState()
+        self.back_at_table = False  # (no snapshot of the table left is coming)
         self.timers.clear()
         self.changed()
 

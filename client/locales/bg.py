@@ -51,6 +51,59 @@ MESSAGES: dict[str, str] = {
     "easy": "лесно",
     "normal": "нормално",
     "strong": "трудно",
+    # client/refusals.py
+    "The game has started: watch it instead.": "Играта започна: гледайте я вместо това.",
+    "The server could not read a message from this client.": (
+        "Сървърът не можа да прочете съобщение от този клиент."
+    ),
+    "The server refused a message too long for it.": "Сървърът отказа твърде дълго съобщение.",
+    "This client and the server share no protocol version: update one.": (
+        "Този клиент и сървърът нямат обща версия на протокола: обновете единия."
+    ),
+    "The server waited too long for this client.": "Сървърът чака този клиент твърде дълго.",
+    "This client read the server's messages too slowly.": (
+        "Този клиент четеше съобщенията на сървъра твърде бавно."
+    ),
+    "The server takes no more connections right now.": (
+        "Сървърът не приема повече връзки в момента."
+    ),
+    "Too many requests: the server closed the connection.": (
+        "Твърде много заявки: сървърът затвори връзката."
+    ),
+    "The server could not take that request.": "Сървърът не можа да приеме тази заявка.",
+    "The server does not know that request.": "Сървърът не познава тази заявка.",
+    "The server did not expect that request now.": "Сървърът не очакваше тази заявка сега.",
+    "Spectators cannot take or run a seat.": "Зрителите не могат да заемат или управляват място.",
+    "Too many requests: wait a moment and try again.": (
+        "Твърде много заявки: изчакайте малко и опитайте отново."
+    ),
+    "The server failed to carry that out.": "Сървърът не успя да изпълни това.",
+    "The server cannot save right now: try again later.": (
+        "Сървърът не може да записва в момента: опитайте по-късно."
+    ),
+    "The server holds as many tables as it can: join one.": (
+        "Сървърът има толкова маси, колкото може: влезте в някоя."
+    ),
+    "Every seat at this table is taken.": "Всички места на тази маса са заети.",
+    "That seat is taken.": "Това място е заето.",
+    "There is no such seat.": "Няма такова място.",
+    "Leave your table first.": "Първо напуснете масата си.",
+    "Join or watch a table first.": "Първо влезте в маса или я гледайте.",
+    "Only a seated player can do that.": "Само седнал играч може да направи това.",
+    "Only the table's host can do that.": "Само домакинът на масата може да направи това.",
+    "A person holds that seat, not a bot.": "Това място е на човек, не на бот.",
+    "A game needs at least two seated players.": "За игра трябват поне двама седнали играчи.",
+    "Not while a game is being played.": "Не и докато тече игра.",
+    "No game is being played.": "В момента не тече игра.",
+    "The game moved on meanwhile: look again.": "Играта продължи междувременно: погледнете отново.",
+    "It is not your turn.": "Не е ваш ход.",
+    "That colour does not go with that card.": "Този цвят не става за тази карта.",
+    "The rules do not allow that now.": "Правилата не позволяват това сега.",
+    "The server could not read that move.": "Сървърът не можа да прочете този ход.",
+    "There is no such table.": "Няма такава маса.",
+    "There is no such finished game.": "Няма такава изиграна игра.",
+    "There is no table {table}.": "Няма маса {table}.",
+    "There is no finished game number {game}.": "Няма изиграна игра номер {game}.",
     # client/screens/cannot_join.py
     "No such host: {host}.": "Няма такъв хост: {host}.",
     "Nothing answers at {address}.": "Никой не отговаря на {address}.",
@@ -285,6 +338,7 @@ MESSAGES: dict[str, str] = {
     ),
     "The server was stopped: waiting for it...": "Сървърът беше спрян: чака се да тръгне...",
     "Connection lost: reconnecting...": "Връзката прекъсна: свързване отново...",
+    "Connected again.": "Връзката е възстановена.",
     "New game: you start.": "Нова игра: вие започвате.",
     "New game: {name} starts.": "Нова игра: {name} започва.",
     "Moves are saved again: the table goes on.": "Ходовете отново се записват: играта продължава.",

@@ -58,6 +58,69 @@ MESSAGES: dict[str, str] = {
     "easy": "facile",
     "normal": "normal",
     "strong": "fort",
+    # client/refusals.py
+    "The game has started: watch it instead.": "La partie a commencé : regardez-la plutôt.",
+    "The server could not read a message from this client.": (
+        "Le serveur n'a pas pu lire un message de ce client."
+    ),
+    "The server refused a message too long for it.": (
+        "Le serveur a refusé un message trop long pour lui."
+    ),
+    "This client and the server share no protocol version: update one.": (
+        "Ce client et le serveur n'ont aucune version commune : mettez-en un à jour."
+    ),
+    "The server waited too long for this client.": "Le serveur a attendu ce client trop longtemps.",
+    "This client read the server's messages too slowly.": (
+        "Ce client a lu trop lentement les messages du serveur."
+    ),
+    "The server takes no more connections right now.": (
+        "Le serveur n'accepte plus de connexions pour l'instant."
+    ),
+    "Too many requests: the server closed the connection.": (
+        "Trop de demandes : le serveur a fermé la connexion."
+    ),
+    "The server could not take that request.": "Le serveur n'a pas pu accepter cette demande.",
+    "The server does not know that request.": "Le serveur ne connaît pas cette demande.",
+    "The server did not expect that request now.": (
+        "Le serveur n'attendait pas cette demande maintenant."
+    ),
+    "Spectators cannot take or run a seat.": (
+        "Les spectateurs ne peuvent ni prendre ni gérer une place."
+    ),
+    "Too many requests: wait a moment and try again.": (
+        "Trop de demandes : attendez un instant et réessayez."
+    ),
+    "The server failed to carry that out.": "Le serveur n'a pas réussi à le faire.",
+    "The server cannot save right now: try again later.": (
+        "Le serveur ne peut pas enregistrer pour l'instant : réessayez plus tard."
+    ),
+    "The server holds as many tables as it can: join one.": (
+        "Le serveur a autant de tables qu'il peut : rejoignez-en une."
+    ),
+    "Every seat at this table is taken.": "Toutes les places de cette table sont prises.",
+    "That seat is taken.": "Cette place est prise.",
+    "There is no such seat.": "Cette place n'existe pas.",
+    "Leave your table first.": "Quittez d'abord votre table.",
+    "Join or watch a table first.": "Rejoignez ou regardez d'abord une table.",
+    "Only a seated player can do that.": "Seul un joueur assis peut faire cela.",
+    "Only the table's host can do that.": "Seul l'hôte de la table peut faire cela.",
+    "A person holds that seat, not a bot.": (
+        "Cette place est tenue par une personne, pas par un bot."
+    ),
+    "A game needs at least two seated players.": "Une partie demande au moins deux joueurs assis.",
+    "Not while a game is being played.": "Pas pendant qu'une partie est en cours.",
+    "No game is being played.": "Aucune partie n'est en cours.",
+    "The game moved on meanwhile: look again.": (
+        "La partie a avancé entre-temps : regardez à nouveau."
+    ),
+    "It is not your turn.": "Ce n'est pas votre tour.",
+    "That colour does not go with that card.": "Cette couleur ne va pas avec cette carte.",
+    "The rules do not allow that now.": "Les règles ne le permettent pas maintenant.",
+    "The server could not read that move.": "Le serveur n'a pas pu lire ce coup.",
+    "There is no such table.": "Cette table n'existe pas.",
+    "There is no such finished game.": "Cette partie terminée n'existe pas.",
+    "There is no table {table}.": "Il n'y a pas de table {table}.",
+    "There is no finished game number {game}.": "Il n'y a pas de partie terminée numéro {game}.",
     # client/screens/cannot_join.py
     "No such host: {host}.": "Hôte inconnu : {host}.",
     "Nothing answers at {address}.": "Rien ne répond à {address}.",
@@ -295,6 +358,7 @@ MESSAGES: dict[str, str] = {
     ),
     "The server was stopped: waiting for it...": "Serveur arrêté : en attente de son retour...",
     "Connection lost: reconnecting...": "Connexion perdue : reconnexion...",
+    "Connected again.": "Connexion rétablie.",
     "New game: you start.": "Nouvelle partie : vous commencez.",
     "New game: {name} starts.": "Nouvelle partie : {name} commence.",
     "Moves are saved again: the table goes on.": (

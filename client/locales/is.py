@@ -53,6 +53,61 @@ MESSAGES: dict[str, str] = {
     "easy": "auðvelt",
     "normal": "venjulegt",
     "strong": "erfitt",
+    # client/refusals.py
+    "The game has started: watch it instead.": "Leikurinn er hafinn: horfðu frekar á hann.",
+    "The server could not read a message from this client.": (
+        "Þjónninn gat ekki lesið skilaboð frá þessu forriti."
+    ),
+    "The server refused a message too long for it.": "Þjónninn hafnaði of löngum skilaboðum.",
+    "This client and the server share no protocol version: update one.": (
+        "Þetta forrit og þjónninn eiga enga sameiginlega útgáfu: uppfærðu annað."
+    ),
+    "The server waited too long for this client.": "Þjónninn beið of lengi eftir þessu forriti.",
+    "This client read the server's messages too slowly.": (
+        "Þetta forrit las skilaboð þjónsins of hægt."
+    ),
+    "The server takes no more connections right now.": (
+        "Þjónninn tekur ekki við fleiri tengingum í bili."
+    ),
+    "Too many requests: the server closed the connection.": (
+        "Of margar beiðnir: þjónninn lokaði tengingunni."
+    ),
+    "The server could not take that request.": "Þjónninn gat ekki tekið við þessari beiðni.",
+    "The server does not know that request.": "Þjónninn þekkir ekki þessa beiðni.",
+    "The server did not expect that request now.": "Þjónninn átti ekki von á þessari beiðni núna.",
+    "Spectators cannot take or run a seat.": "Áhorfendur geta hvorki tekið sæti né stjórnað því.",
+    "Too many requests: wait a moment and try again.": (
+        "Of margar beiðnir: bíddu aðeins og reyndu aftur."
+    ),
+    "The server failed to carry that out.": "Þjónninn gat ekki framkvæmt þetta.",
+    "The server cannot save right now: try again later.": (
+        "Þjónninn getur ekki vistað núna: reyndu aftur síðar."
+    ),
+    "The server holds as many tables as it can: join one.": (
+        "Þjónninn hefur eins mörg borð og hann getur: sestu við eitt þeirra."
+    ),
+    "Every seat at this table is taken.": "Öll sæti við þetta borð eru tekin.",
+    "That seat is taken.": "Þetta sæti er tekið.",
+    "There is no such seat.": "Þetta sæti er ekki til.",
+    "Leave your table first.": "Farðu fyrst frá borðinu þínu.",
+    "Join or watch a table first.": "Sestu fyrst við borð eða horfðu á það.",
+    "Only a seated player can do that.": "Aðeins spilari í sæti getur gert þetta.",
+    "Only the table's host can do that.": "Aðeins gestgjafi borðsins getur gert þetta.",
+    "A person holds that seat, not a bot.": "Manneskja situr í þessu sæti, ekki tölva.",
+    "A game needs at least two seated players.": (
+        "Leikur þarf að minnsta kosti tvo spilara í sætum."
+    ),
+    "Not while a game is being played.": "Ekki á meðan leikur er í gangi.",
+    "No game is being played.": "Enginn leikur er í gangi.",
+    "The game moved on meanwhile: look again.": "Leikurinn hélt áfram á meðan: líttu aftur á hann.",
+    "It is not your turn.": "Það er ekki þín umferð.",
+    "That colour does not go with that card.": "Þessi litur passar ekki við þetta spil.",
+    "The rules do not allow that now.": "Reglurnar leyfa þetta ekki núna.",
+    "The server could not read that move.": "Þjónninn gat ekki lesið þessa aðgerð.",
+    "There is no such table.": "Þetta borð er ekki til.",
+    "There is no such finished game.": "Enginn slíkur lokinn leikur er til.",
+    "There is no table {table}.": "Borðið {table} er ekki til.",
+    "There is no finished game number {game}.": "Lokinn leikur númer {game} er ekki til.",
     # client/screens/cannot_join.py
     "No such host: {host}.": "Enginn slíkur hýsill: {host}.",
     "Nothing answers at {address}.": "Ekkert svarar á {address}.",
@@ -289,6 +344,7 @@ MESSAGES: dict[str, str] = {
     ),
     "The server was stopped: waiting for it...": "Þjónninn var stöðvaður: beðið eftir honum...",
     "Connection lost: reconnecting...": "Tenging rofnaði: tengist aftur...",
+    "Connected again.": "Tengingin er komin aftur.",
     "New game: you start.": "Nýr leikur: þú byrjar.",
     "New game: {name} starts.": "Nýr leikur: {name} byrjar.",
     "Moves are saved again: the table goes on.": (

@@ -58,6 +58,61 @@ MESSAGES: dict[str, str] = {
     "easy": "ಸುಲಭ",
     "normal": "ಸಾಮಾನ್ಯ",
     "strong": "ಕಠಿಣ",
+    # client/refusals.py
+    "The game has started: watch it instead.": "ಆಟ ಆರಂಭವಾಗಿದೆ: ಬದಲಿಗೆ ಅದನ್ನು ನೋಡಿ.",
+    "The server could not read a message from this client.": (
+        "ಈ ಕ್ಲೈಂಟ್\u200cನ ಸಂದೇಶವನ್ನು ಸರ್ವರ್ ಓದಲಾಗಲಿಲ್ಲ."
+    ),
+    "The server refused a message too long for it.": "ತುಂಬಾ ಉದ್ದದ ಸಂದೇಶವನ್ನು ಸರ್ವರ್ ನಿರಾಕರಿಸಿತು.",
+    "This client and the server share no protocol version: update one.": (
+        "ಈ ಕ್ಲೈಂಟ್ ಮತ್ತು ಸರ್ವರ್\u200cಗೆ ಸಾಮಾನ್ಯ ಆವೃತ್ತಿ ಇಲ್ಲ: ಒಂದನ್ನು ನವೀಕರಿಸಿ."
+    ),
+    "The server waited too long for this client.": (
+        "ಸರ್ವರ್ ಈ ಕ್ಲೈಂಟ್\u200cಗಾಗಿ ತುಂಬಾ ಹೊತ್ತು ಕಾಯಿತು."
+    ),
+    "This client read the server's messages too slowly.": (
+        "ಈ ಕ್ಲೈಂಟ್ ಸರ್ವರ್\u200cನ ಸಂದೇಶಗಳನ್ನು ತುಂಬಾ ನಿಧಾನವಾಗಿ ಓದಿತು."
+    ),
+    "The server takes no more connections right now.": (
+        "ಸರ್ವರ್ ಈಗ ಇನ್ನಷ್ಟು ಸಂಪರ್ಕಗಳನ್ನು ಸ್ವೀಕರಿಸುತ್ತಿಲ್ಲ."
+    ),
+    "Too many requests: the server closed the connection.": (
+        "ತುಂಬಾ ವಿನಂತಿಗಳು: ಸರ್ವರ್ ಸಂಪರ್ಕವನ್ನು ಮುಚ್ಚಿತು."
+    ),
+    "The server could not take that request.": "ಸರ್ವರ್ ಆ ವಿನಂತಿಯನ್ನು ಸ್ವೀಕರಿಸಲಾಗಲಿಲ್ಲ.",
+    "The server does not know that request.": "ಸರ್ವರ್\u200cಗೆ ಆ ವಿನಂತಿ ತಿಳಿದಿಲ್ಲ.",
+    "The server did not expect that request now.": "ಸರ್ವರ್ ಈಗ ಆ ವಿನಂತಿಯನ್ನು ನಿರೀಕ್ಷಿಸಿರಲಿಲ್ಲ.",
+    "Spectators cannot take or run a seat.": "ವೀಕ್ಷಕರು ಆಸನವನ್ನು ಪಡೆಯಲು ಅಥವಾ ನಡೆಸಲು ಸಾಧ್ಯವಿಲ್ಲ.",
+    "Too many requests: wait a moment and try again.": (
+        "ತುಂಬಾ ವಿನಂತಿಗಳು: ಸ್ವಲ್ಪ ಕಾದು ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ."
+    ),
+    "The server failed to carry that out.": "ಸರ್ವರ್ ಅದನ್ನು ನಿರ್ವಹಿಸಲು ವಿಫಲವಾಯಿತು.",
+    "The server cannot save right now: try again later.": (
+        "ಸರ್ವರ್ ಈಗ ಉಳಿಸಲಾಗುತ್ತಿಲ್ಲ: ನಂತರ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ."
+    ),
+    "The server holds as many tables as it can: join one.": (
+        "ಸರ್ವರ್ ಸಾಧ್ಯವಾದಷ್ಟು ಮೇಜುಗಳನ್ನು ಹೊಂದಿದೆ: ಒಂದಕ್ಕೆ ಸೇರಿ."
+    ),
+    "Every seat at this table is taken.": "ಈ ಮೇಜಿನ ಎಲ್ಲಾ ಆಸನಗಳು ತುಂಬಿವೆ.",
+    "That seat is taken.": "ಆ ಆಸನ ತುಂಬಿದೆ.",
+    "There is no such seat.": "ಅಂತಹ ಆಸನ ಇಲ್ಲ.",
+    "Leave your table first.": "ಮೊದಲು ನಿಮ್ಮ ಮೇಜನ್ನು ಬಿಡಿ.",
+    "Join or watch a table first.": "ಮೊದಲು ಒಂದು ಮೇಜಿಗೆ ಸೇರಿ ಅಥವಾ ಅದನ್ನು ನೋಡಿ.",
+    "Only a seated player can do that.": "ಕುಳಿತ ಆಟಗಾರ ಮಾತ್ರ ಇದನ್ನು ಮಾಡಬಹುದು.",
+    "Only the table's host can do that.": "ಮೇಜಿನ ಆತಿಥೇಯರು ಮಾತ್ರ ಇದನ್ನು ಮಾಡಬಹುದು.",
+    "A person holds that seat, not a bot.": "ಆ ಆಸನದಲ್ಲಿ ಒಬ್ಬ ವ್ಯಕ್ತಿ ಇದ್ದಾರೆ, ಬಾಟ್ ಅಲ್ಲ.",
+    "A game needs at least two seated players.": "ಆಟಕ್ಕೆ ಕನಿಷ್ಠ ಇಬ್ಬರು ಕುಳಿತ ಆಟಗಾರರು ಬೇಕು.",
+    "Not while a game is being played.": "ಆಟ ನಡೆಯುತ್ತಿರುವಾಗ ಅಲ್ಲ.",
+    "No game is being played.": "ಯಾವುದೇ ಆಟ ನಡೆಯುತ್ತಿಲ್ಲ.",
+    "The game moved on meanwhile: look again.": "ಈ ನಡುವೆ ಆಟ ಮುಂದುವರಿದಿದೆ: ಮತ್ತೆ ನೋಡಿ.",
+    "It is not your turn.": "ಇದು ನಿಮ್ಮ ಸರದಿ ಅಲ್ಲ.",
+    "That colour does not go with that card.": "ಆ ಬಣ್ಣ ಆ ಕಾರ್ಡಿಗೆ ಹೊಂದುವುದಿಲ್ಲ.",
+    "The rules do not allow that now.": "ನಿಯಮಗಳು ಈಗ ಅದಕ್ಕೆ ಅನುಮತಿಸುವುದಿಲ್ಲ.",
+    "The server could not read that move.": "ಸರ್ವರ್ ಆ ನಡೆಯನ್ನು ಓದಲಾಗಲಿಲ್ಲ.",
+    "There is no such table.": "ಅಂತಹ ಮೇಜು ಇಲ್ಲ.",
+    "There is no such finished game.": "ಅಂತಹ ಮುಗಿದ ಆಟ ಇಲ್ಲ.",
+    "There is no table {table}.": "{table} ಎಂಬ ಮೇಜು ಇಲ್ಲ.",
+    "There is no finished game number {game}.": "{game} ಸಂಖ್ಯೆಯ ಮುಗಿದ ಆಟ ಇಲ್ಲ.",
     # client/screens/cannot_join.py
     "No such host: {host}.": "ಅಂತಹ ಯಂತ್ರ ಇಲ್ಲ: {host}.",
     "Nothing answers at {address}.": "{address} ನಲ್ಲಿ ಯಾವುದೂ ಉತ್ತರಿಸುತ್ತಿಲ್ಲ.",
@@ -292,6 +347,7 @@ MESSAGES: dict[str, str] = {
     ),
     "The server was stopped: waiting for it...": "ಸರ್ವರ್ ನಿಂತಿದೆ: ಅದಕ್ಕಾಗಿ ಕಾಯಲಾಗುತ್ತಿದೆ...",
     "Connection lost: reconnecting...": "ಸಂಪರ್ಕ ಕಡಿದುಹೋಯಿತು: ಮರುಸಂಪರ್ಕಿಸಲಾಗುತ್ತಿದೆ...",
+    "Connected again.": "ಸಂಪರ್ಕ ಮರಳಿ ಬಂದಿದೆ.",
     "New game: you start.": "ಹೊಸ ಆಟ: ನೀವು ಆರಂಭಿಸುತ್ತೀರಿ.",
     "New game: {name} starts.": "ಹೊಸ ಆಟ: {name} ಆರಂಭಿಸುತ್ತಾರೆ.",
     "Moves are saved again: the table goes on.": "ನಡೆಗಳು ಮತ್ತೆ ಉಳಿಯುತ್ತಿವೆ: ಆಟ ಮುಂದುವರಿಯುತ್ತದೆ.",

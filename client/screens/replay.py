@@ -23,7 +23,7 @@ from ..announce import timeout_words
 from ..i18n import _, key
 from ..safe import inert
 from ..widgets.cards import card_text, cards_line, color_swatch
-from ..words import action_words, color_word, describe
+from ..words import action_words, card_words, color_word, describe
 
 
 class ReplayScreen(Screen[None]):
@@ -110,6 +110,7 @@ class ReplayScreen(Screen[None]):
         lead = Text()
         lead.append(_("Leading card") + " ", style="bold")
         lead.append_text(card_text(game.lead()))
+        lead.append("  " + card_words(game.lead()), style="italic")  # as the table says it
         lead.append("   " + _("Colour") + " ")
         lead.append_text(color_swatch(game.color, color_word(game.color)))
         self.query_one("#replay-lead", Static).update(lead)

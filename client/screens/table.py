@@ -33,6 +33,7 @@ from ..hint_words import hint_line
 from ..i18n import _, ngettext
 from ..i18n import key as key_name
 from ..keygate import hold_keys, release_keys
+from ..refusals import refusal_words
 from ..safe import inert
 from ..session import Session
 from ..widgets.cards import (
@@ -657,7 +658,7 @@ class TableScreen(SessionScreen):
         refused = session.hint_refused
         if refused is not None:
             text = (_("Hints are off at this table.") if refused.code == "not_allowed"
-                    else inert(refused.message, 300))
+                    else refusal_words(refused.code, refused.message))
             self._set_flash(text, True, 8)
             return
         hint = session.hint

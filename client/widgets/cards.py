@@ -154,7 +154,8 @@ def cards_line(cards: list[str], room: int) -> Text:
     before each colour's cards ('R 7 9 G STOP'), never glued to a label: 'GSTOP B3
     BTAKI' read as the engine's card codes. The tiles' padding is left out, so a hand
     takes no more cells than it did glued. What does not fit is counted in words
-    and brackets ('(2 more)', as the hand's signs say): '+2' read as a card."""
+    and brackets ('(2 more)', as the hand's signs say): '+2' read as a card. When not
+    one card fits, the line is empty: "8 cards  (8 more)" said more than none."""
     out = Text()
     shown = sort_hand(cards)
 
@@ -172,10 +173,10 @@ def cards_line(cards: list[str], room: int) -> Text:
         rest = len(shown) - i - 1
         reserve = cell_len(" " + more(rest)) if rest else 0
         if out.cell_len + piece.cell_len + reserve > room:
-            lead = " " if i else ""
-            left = more(len(shown) - i)
-            out.append(lead + left if out.cell_len + cell_len(lead + left) <= room else "",
-                       style="bold")
+            if not i:
+                break  # no card fits: the count beside the name says how many
+            left = " " + more(len(shown) - i)
+            out.append(left if out.cell_len + cell_len(left) <= room else "", style="bold")
             break
         out.append_text(piece)
         before = col

@@ -414,3 +414,31 @@ async def test_the_logs_newest_lines_stay_in_view_when_the_terminal_shrinks() ->
         await pilot.pause(0.3)
         assert log.scroll_y == log.max_scroll_y, (
             f"log scrolled to {log.scroll_y} of {log.max_scroll_y}")
+
+
+@pytest.mark.asyncio
+@pytest.mark.usefixtures("config_dir")
+@pytest.mark.parametrize("size", [20, 22])
+async def test_a_game_over_hand_with_no_room_for_a_card_shows_only_its_count(
+    server: ServerThread, size: int
+) -> None:
+    """At 80x24 a long name left no room for any card of a finished game's hand, and
+    its line read "8 cards  (8 more)": more than what, none being shown. The count
+    beside the name says it alone."""
+    name = "W" * size  # (room for "(8 more)" but for no card at 80 columns)
+    app = TakiApp(f"127.0.0.1:{server.port}", name=name, settings=Settings())
+    hand = ["R1", "R3", "R4", "R5", "G7", "Y+2", "Y4", "Y5"]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated_game(app, server)
+        table = server.server.lobby.tables["t1"] if server.server else None
+        assert table is not None
+        over = position(hands=[hand, []], winner=1, places=[None, 1])
+        server.call(lambda: set_game(table, over))
+        await until(lambda: bool(app.session.state.view and app.session.state.view.over))
+        await pilot.pause()
+        lines = str(app.screen.query_one("#players").render()).splitlines()
+        mine = next(line for line in lines if name in line)
+        count = i18n.ngettext("{n} card", "{n} cards", 8).format(n=8)
+        more = "(" + i18n._("{n} more").format(n=8) + ")"
+    assert count in mine, mine
+    assert more not in mine, mine

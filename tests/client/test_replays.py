@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable
 
+from client import i18n
 from client.app import TakiApp, main
 from client.config import Settings
 from client.screens.replay import ReplayScreen
 from client.screens.replays import ReplayListScreen
-from client.words import action_words
+from client.words import action_words, card_words
 from engine import Game, Options
 from protocol.messages import GameAction, Replay, TableOptions
 
@@ -181,3 +182,31 @@ async def test_a_long_hand_wraps_under_its_own_indent_at_80_columns() -> None:
         assert len(hand) >= 2, lines  # it wraps
         for line in hand:
             assert line.startswith("   ") and line[3] != " ", lines
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES), indirect=True)
+async def test_the_replays_leading_card_is_named_as_the_table_names_it(lang: str) -> None:
+    """The replay's header showed only the card's tile ("SUPER", a bare "6") where the
+    table says "Super TAKI" and "blue 6": each step's leading card is now named in the
+    table's own words, at 80x24 in every language."""
+    game = Game.new(2, 7, Options(), 0, record=True)
+    actions: list[GameAction] = []
+    leads = [game.lead()]
+    while not game.over and len(actions) < 30:  # plays where it can: the lead changes
+        legal = game.legal_actions()
+        action = ([a for a in legal if a.type == "play"] or legal)[0]
+        game.apply(action)
+        actions.append(GameAction(action.type, action.seat, action.card, action.color))
+        leads.append(game.lead())
+    assert len({lead for lead in leads}) > 3, leads
+    app = TakiApp(name="Tester", settings=Settings(intro_seen=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReplayScreen(_replay_of(actions))
+        app.push_screen(screen)
+        await pilot.pause()
+        for step, lead in enumerate(leads):
+            header = str(screen.query_one("#replay-lead").render())
+            assert card_words(lead) in header, (lang, step, lead, header)
+            await pilot.press("right")
+            await pilot.pause()
