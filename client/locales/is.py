@@ -284,6 +284,9 @@ MESSAGES: dict[str, str] = {
     "Taking your seat back...": (
         'Tek sætið þitt aftur...'
     ),
+    "Your seat is played in another window.": "Sætið þitt er spilað í öðrum glugga.",
+    "take your seat back": "taka sætið aftur",
+    "quit": "hætta",
     "Your seat is gone: the table closed or a bot took it.": (
         "Sætið þitt er farið: borðinu var lokað eða tölva tók það."
     ),

@@ -551,6 +551,8 @@ class TableScreen(SessionScreen):
             self._unflash_now()  # the game moved on: it no longer holds
         if self._flash:
             return Text(self._flash, style="bold yellow")
+        if self.session.replaced:  # (its view stands still: no turn to tell from it)
+            return Text(_("Your seat is played in another window."), style="bold yellow")
         state = self.session.state
         out = Text()
         info = state.info
@@ -679,6 +681,9 @@ class TableScreen(SessionScreen):
         if self.chatting():
             return fit_keys([(key_name("Enter"), _("send"), True),
                              (key_name("Esc"), _("back to the game"), True)], width)
+        if self.session.replaced:  # another window plays the seat: only these work here
+            return fit_keys([("ctrl+r", _("take your seat back"), True),
+                             ("?", _("help"), False), ("ctrl+c", _("quit"), False)], width)
         state = self.session.state
         items: list[tuple[str, str, bool]] = []
         """(key, what it does, whether the words matter): what this moment offers."""
@@ -798,6 +803,16 @@ class TableScreen(SessionScreen):
             self._dialog = None
             dialog.dismiss(None)
 
+    def _elsewhere(self) -> bool:
+        """Whether another window of this player's holds the seat (``Session.replaced``;
+        then said so): keys that would act, chat or leave do nothing here. This window
+        is not connected, and a leave asked here would go out with the seat's token
+        on ctrl+r and take the seat from under the other window."""
+        if self.session.replaced:
+            self.flash(_("Your seat is in another window: ctrl+r takes it back"))
+            return True
+        return False
+
     def _wait_for_answer(self) -> bool:
         """Whether a play is on its way (then said so): keys that would act do nothing."""
         if self.acting():
@@ -812,7 +827,7 @@ class TableScreen(SessionScreen):
     def action_play(self) -> None:
         state = self.session.state
         hand = self.shown_hand()
-        if not hand or self.selected >= len(hand):
+        if not hand or self.selected >= len(hand) or self._elsewhere():
             return
         if self._wait_for_answer():
             return
@@ -843,7 +858,7 @@ class TableScreen(SessionScreen):
     def action_king(self) -> None:
         """K plays a King, wherever it sits in the hand: what cancels a +2 stack or a
         +3 (the seat after the +3's player), named in the title's +3 notice."""
-        if self._wait_for_answer():
+        if self._elsewhere() or self._wait_for_answer():
             return
         action = self.session.state.play_of("king")
         if action is None:
@@ -866,7 +881,7 @@ class TableScreen(SessionScreen):
         self.action_play()
 
     def action_act(self, kind: str) -> None:
-        if self._wait_for_answer():
+        if self._elsewhere() or self._wait_for_answer():
             return
         action = self.session.state.action(kind)
         if action is None:
@@ -885,7 +900,7 @@ class TableScreen(SessionScreen):
     def action_host(self, what: str) -> None:
         state = self.session.state
         info = state.info
-        if info is None:
+        if info is None or self._elsewhere():
             return
         if state.seat is None or info.host != state.seat:
             self.flash(_("Only the host ({name}) can do that.").format(
@@ -905,6 +920,8 @@ class TableScreen(SessionScreen):
         """Ask what the strong bot would play from this seat (tables with hints on)."""
         state = self.session.state
         info = state.info
+        if self._elsewhere():
+            return
         if info is not None and not info.options.hints:
             self.flash(_("Hints are off at this table."))
         elif not state.legal:
@@ -927,6 +944,8 @@ class TableScreen(SessionScreen):
             self.app.push_screen(StandingsScreen(info.options.name, info.standings))
 
     def action_chat(self) -> None:
+        if self._elsewhere():
+            return
         self.query_one("#chat-input", Input).focus()
 
     def action_leave_chat(self) -> None:
@@ -951,6 +970,8 @@ class TableScreen(SessionScreen):
     def action_leave(self) -> None:
         """Leave; during a game, only on a second q (a bot then takes the seat)."""
         state = self.session.state
+        if self._elsewhere():
+            return
         if state.playing and state.seat is not None and not self._leaving:
             self._leaving = True
             self.flash(_("Press q again to leave the game (a bot will take your seat)."))
