@@ -204,6 +204,8 @@ MESSAGES: dict[str, str] = {
     # client/screens/table.py
     "Name the new colour:": "Изберете новия цвят:",
     "Esc: cancel": "Esc: отказ",
+    "name the colour": "избор на цвят",
+    "cancel": "отказ",
     "t: chat": "t: чат",
     "(watching)": "(гледате)",
     "(spectator)": "(зрител)",

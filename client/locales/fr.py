@@ -213,6 +213,8 @@ MESSAGES: dict[str, str] = {
     # client/screens/table.py
     "Name the new colour:": "Choisissez la nouvelle couleur :",
     "Esc: cancel": "Échap : annuler",
+    "name the colour": "nommer la couleur",
+    "cancel": "annuler",
     "t: chat": "t : discuter",
     "(watching)": "(spectateur)",
     "(spectator)": "(spectateur)",

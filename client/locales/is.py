@@ -210,6 +210,8 @@ MESSAGES: dict[str, str] = {
     # client/screens/table.py
     "Name the new colour:": "Veldu nýja litinn:",
     "Esc: cancel": "Esc: hætta við",
+    "name the colour": "nefna litinn",
+    "cancel": "hætta við",
     "t: chat": "t: spjall",
     "(watching)": "(áhorfandi)",
     "(spectator)": "(áhorfandi)",

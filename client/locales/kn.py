@@ -213,6 +213,8 @@ MESSAGES: dict[str, str] = {
     # client/screens/table.py
     "Name the new colour:": "ಹೊಸ ಬಣ್ಣವನ್ನು ಆರಿಸಿ:",
     "Esc: cancel": "Esc: ರದ್ದುಮಾಡಿ",
+    "name the colour": "ಬಣ್ಣವನ್ನು ಹೆಸರಿಸಿ",
+    "cancel": "ರದ್ದುಮಾಡಿ",
     "t: chat": "t: ಚಾಟ್",
     "(watching)": "(ವೀಕ್ಷಿಸುತ್ತಿದ್ದೀರಿ)",
     "(spectator)": "(ವೀಕ್ಷಕ)",

@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
+from engine.cards import COLOR_OF
 from engine.game import FOLLOW_KING, FOLLOW_PLUS
 from engine.reasons import why_not
 from engine.views import View
@@ -85,26 +86,44 @@ seat's next action takes it away (a window may outlast the usual 5 s)."""
 
 class ColorPicker(ModalScreen[str | None]):
     """Which colour does the Change Colour name? The language's colour keys
-    (``color_keys``: r g b y in English, r v b j in French) or 1-4. It belongs to the
-    play of ``card``: the table closes it once that card can no longer be played
-    (``TableScreen._close_stale_dialog``)."""
+    (``color_keys``: r g b y in English, r v b j in French) or 1-4; or ←→ to the colour
+    and Enter, as the table's key bar says (it listed the table's keys, which did
+    nothing here). It belongs to the play of ``card``: the table closes it once that
+    card can no longer be played (``TableScreen._close_stale_dialog``)."""
 
-    BINDINGS = [Binding("escape", "pick('')", "Cancel")]
+    BINDINGS = [
+        Binding("escape", "pick('')", "Cancel"),
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
+        Binding("enter", "choose", show=False),
+    ]
 
-    def __init__(self, card: str = "color") -> None:
+    def __init__(self, card: str = "color", start: str = "R") -> None:
         super().__init__()
         self.card = card
+        self.at = "RGBY".index(start) if start in "RGBY" else 0
+        """The colour Enter names (``start``: the one the hand holds most)."""
+        self._picked = False
 
     def compose(self) -> ComposeResult:
-        keys = color_keys()
         with Vertical(id="picker"):
             yield Static(_("Name the new colour:"))
-            line = Text()
-            for col in "RGBY":
-                line.append(f" {keys[col]} ", style="bold")
-                line.append_text(color_swatch(col, color_word(col)))
-            yield Static(line)
+            yield Static(self._colours(), id="colours")
             yield Static(_("Esc: cancel"), classes="hint")
+
+    def _colours(self) -> Text:
+        """The colours with their keys, the one Enter names marked (its key reversed,
+        its word underlined)."""
+        keys = color_keys()
+        line = Text()
+        for i, col in enumerate("RGBY"):
+            here = i == self.at
+            line.append(f" {keys[col]} ", style="bold reverse" if here else "bold")
+            swatch = color_swatch(col, color_word(col))
+            if here:
+                swatch.stylize("underline")
+            line.append_text(swatch)
+        return line
 
     def on_key(self, event: events.Key) -> None:
         chosen = {k: col for col, k in color_keys().items()}
@@ -113,8 +132,24 @@ class ColorPicker(ModalScreen[str | None]):
             event.stop()
             self.action_pick(chosen[event.character])
 
+    def action_move(self, step: int) -> None:
+        self.at = (self.at + step) % 4
+        self.query_one("#colours", Static).update(self._colours())
+
+    def action_choose(self) -> None:
+        self.action_pick("RGBY"[self.at])
+
     def action_pick(self, color: str) -> None:
-        self.dismiss(color or None)
+        if not self._picked:  # (a key typed with the one that picked: once only)
+            self._picked = True
+            self.dismiss(color or None)
+
+
+def most_held_colour(hand: list[str]) -> str:
+    """The colour most of ``hand``'s cards have (the first of RGBY on a tie; R when
+    none has one): what the colour dialog offers first."""
+    counts = {col: sum(COLOR_OF.get(card) == col for card in hand) for col in "RGBY"}
+    return max("RGBY", key=lambda col: counts[col])
 
 
 class TableScreen(SessionScreen):
@@ -681,6 +716,8 @@ class TableScreen(SessionScreen):
         if self.chatting():
             return fit_keys([(key_name("Enter"), _("send"), True),
                              (key_name("Esc"), _("back to the game"), True)], width)
+        if self._dialog is not None:  # (a modal: the table's keys do nothing meanwhile)
+            return fit_keys(self._dialog_keys(), width)
         if self.session.replaced:  # another window plays the seat: only these work here
             return fit_keys([("ctrl+r", _("take your seat back"), True),
                              ("?", _("help"), False), ("ctrl+c", _("quit"), False)], width)
@@ -725,6 +762,13 @@ class TableScreen(SessionScreen):
             items.append(("K", _("King"), True))  # (as the title's +3 notice offers it)
         items += [("t", _("chat"), False), ("?", _("help"), False), ("q", _("leave"), False)]
         return fit_keys(items, width)
+
+    def _dialog_keys(self) -> list[tuple[str, str, bool]]:
+        """The colour dialog's keys, for the key bar while it is open."""
+        keys = "".join(color_keys().values())
+        return [("1-4" if keys == "1234" else "/".join(keys), _("name the colour"), True),
+                ("←→", _("choose"), False), (key_name("Enter"), _("play"), True),
+                (key_name("Esc"), _("cancel"), True)]
 
     # ------------------------------------------------------------ actions
 
@@ -848,8 +892,9 @@ class TableScreen(SessionScreen):
                     self._confirmed_until = time.monotonic() + CONFIRM_SECONDS
                     self._confirmed_at = None  # (set by the answer: the position it brings)
 
-            self._dialog = ColorPicker(card)
+            self._dialog = ColorPicker(card, most_held_colour(state.hand))
             self.app.push_screen(self._dialog, chosen)
+            self.refresh_view()  # the key bar says the dialog's keys
             return
         action = state.play_of(card)
         if action is not None:
