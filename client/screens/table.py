@@ -195,6 +195,9 @@ class TableScreen(SessionScreen):
         """The refusal was flashed in a +3 window: it holds while the window is open
         (the other seats' passes move the game on, but it still says what to answer)."""
         self._flash_timer: Timer | None = None
+        self._flash_elsewhere = False
+        """The flash says the seat is in another window (``_elsewhere``): it goes once
+        the seat is back here."""
         self._leaving = False
         self.as_dealt = False
         """Show the hand in the order it was dealt and drawn instead of sorted (key o)."""
@@ -231,6 +234,7 @@ class TableScreen(SessionScreen):
     def _set_flash(self, text: str, until_moved: bool, seconds: float) -> None:
         state = self.session.state
         self._flash = text
+        self._flash_elsewhere = False
         self._flash_seq = state.seq if until_moved else None
         self._flash_window = until_moved and state.view is not None \
             and state.view.plus3 is not None
@@ -247,6 +251,7 @@ class TableScreen(SessionScreen):
 
     def _unflash(self) -> None:
         self._flash = ""
+        self._flash_elsewhere = False
         self._flash_seq = None
         self._flash_window = False
         self._flash_timer = None
@@ -256,6 +261,7 @@ class TableScreen(SessionScreen):
     def _unflash_now(self) -> None:
         """Drop a refusal (or hint) flashed until the game moves, without a redraw."""
         self._flash, self._flash_seq, self._flash_window = "", None, False
+        self._flash_elsewhere = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -581,6 +587,8 @@ class TableScreen(SessionScreen):
         return out
 
     def _status(self, names: list[str], view: View | None, me: int | None) -> Text:
+        if self._flash_elsewhere and not self.session.replaced:
+            self._unflash_now()  # the seat is back: the flash no longer holds
         if self._flash_seq is not None and self._flash_seq != self.session.state.seq \
                 and not (self._flash_window and view is not None and view.plus3 is not None):
             self._unflash_now()  # the game moved on: it no longer holds
@@ -854,6 +862,7 @@ class TableScreen(SessionScreen):
         on ctrl+r and take the seat from under the other window."""
         if self.session.replaced:
             self.flash(_("Your seat is in another window: ctrl+r takes it back"))
+            self._flash_elsewhere = True
             return True
         return False
 

@@ -130,3 +130,5 @@ async def test_a_replaced_window_shows_no_turn_and_offers_only_the_keys_that_wor
             await settled(pilot)
             keys = str(screen.query_one("#keys").render())
             assert "draw" in keys or "Enter" in keys, keys
+            status = str(screen.query_one("#status").render())  # (no 5 s of the old words)
+            assert "another window" not in status and "Your move" in status, status
