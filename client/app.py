@@ -184,7 +184,10 @@ class TakiApp(App[None]):
         if not self.settings.intro_seen and not self.guest:
             self.settings.intro_seen = True
             self.settings.save()
-            self.push_screen(IntroScreen(watching=self.watch_id is not None))
+            top = self.screen_stack[-1] if self.screen_stack else None
+            # (no name known: letters typed over it are the name's, client/screens/intro.py)
+            typed = top.type_name if isinstance(top, StartScreen) and top.ask_name else None
+            self.push_screen(IntroScreen(watching=self.watch_id is not None, typed=typed))
 
     def _intro_showing(self) -> bool:
         # (screen_stack, not self.screen: the stack is empty while the app closes)

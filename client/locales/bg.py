@@ -257,6 +257,8 @@ MESSAGES: dict[str, str] = {
     # client/screens/table.py
     "Name the new colour:": "Изберете новия цвят:",
     "Esc: cancel": "Esc: отказ",
+    "name the colour": "избор на цвят",
+    "cancel": "отказ",
     "t: chat": "t: чат",
     "(watching)": "(гледате)",
     "(spectator)": "(зрител)",
@@ -333,6 +335,9 @@ MESSAGES: dict[str, str] = {
     "Taking your seat back...": (
         'Връщане на мястото ви...'
     ),
+    "Your seat is played in another window.": "Мястото ви се играе в друг прозорец.",
+    "take your seat back": "връщане на мястото",
+    "quit": "изход",
     "Your seat is gone: the table closed or a bot took it.": (
         "Мястото ви вече го няма: масата е затворена или бот го е заел."
     ),

@@ -276,6 +276,8 @@ MESSAGES: dict[str, str] = {
     # client/screens/table.py
     "Name the new colour:": "Choisissez la nouvelle couleur :",
     "Esc: cancel": "Échap : annuler",
+    "name the colour": "nommer la couleur",
+    "cancel": "annuler",
     "t: chat": "t : discuter",
     "(watching)": "(spectateur)",
     "(spectator)": "(spectateur)",
@@ -353,6 +355,9 @@ MESSAGES: dict[str, str] = {
     "Taking your seat back...": (
         'Reprise de votre place...'
     ),
+    "Your seat is played in another window.": "Votre place est jouée dans une autre fenêtre.",
+    "take your seat back": "reprendre votre place",
+    "quit": "quitter",
     "Your seat is gone: the table closed or a bot took it.": (
         "Votre place n'existe plus : la table a fermé ou un bot l'a prise."
     ),

@@ -265,6 +265,8 @@ MESSAGES: dict[str, str] = {
     # client/screens/table.py
     "Name the new colour:": "Veldu nýja litinn:",
     "Esc: cancel": "Esc: hætta við",
+    "name the colour": "nefna litinn",
+    "cancel": "hætta við",
     "t: chat": "t: spjall",
     "(watching)": "(áhorfandi)",
     "(spectator)": "(áhorfandi)",
@@ -339,6 +341,9 @@ MESSAGES: dict[str, str] = {
     "Taking your seat back...": (
         'Tek sætið þitt aftur...'
     ),
+    "Your seat is played in another window.": "Sætið þitt er spilað í öðrum glugga.",
+    "take your seat back": "taka sætið aftur",
+    "quit": "hætta",
     "Your seat is gone: the table closed or a bot took it.": (
         "Sætið þitt er farið: borðinu var lokað eða tölva tók það."
     ),

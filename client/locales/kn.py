@@ -268,6 +268,8 @@ MESSAGES: dict[str, str] = {
     # client/screens/table.py
     "Name the new colour:": "ಹೊಸ ಬಣ್ಣವನ್ನು ಆರಿಸಿ:",
     "Esc: cancel": "Esc: ರದ್ದುಮಾಡಿ",
+    "name the colour": "ಬಣ್ಣವನ್ನು ಹೆಸರಿಸಿ",
+    "cancel": "ರದ್ದುಮಾಡಿ",
     "t: chat": "t: ಚಾಟ್",
     "(watching)": "(ವೀಕ್ಷಿಸುತ್ತಿದ್ದೀರಿ)",
     "(spectator)": "(ವೀಕ್ಷಕ)",
@@ -342,6 +344,9 @@ MESSAGES: dict[str, str] = {
     "Taking your seat back...": (
         'ನಿಮ್ಮ ಆಸನವನ್ನು ಮರಳಿ ಪಡೆಯಲಾಗುತ್ತಿದೆ...'
     ),
+    "Your seat is played in another window.": "ನಿಮ್ಮ ಆಸನವನ್ನು ಇನ್ನೊಂದು ಕಿಟಕಿಯಲ್ಲಿ ಆಡಲಾಗುತ್ತಿದೆ.",
+    "take your seat back": "ಆಸನವನ್ನು ಮರಳಿ ಪಡೆಯಿರಿ",
+    "quit": "ನಿರ್ಗಮಿಸಿ",
     "Your seat is gone: the table closed or a bot took it.": (
         "ನಿಮ್ಮ ಆಸನ ಇನ್ನಿಲ್ಲ: ಮೇಜು ಮುಚ್ಚಿದೆ ಅಥವಾ ಅದನ್ನು ಬಾಟ್ ವಹಿಸಿಕೊಂಡಿದೆ."
     ),

@@ -4,11 +4,19 @@ A newcomer needs the goal, how a card is chosen and played, and where the full r
 are (the help, ``?``); everything else can wait for the help screen. Any of Enter, Esc
 or space closes it, and the settings remember it was seen. A spectator (``--watch``) is
 told that closing it goes on to watching, not to playing.
+
+On a first launch with no name known, the start screen beneath has the focus in its
+name field, so a newcomer who starts typing a name over the intro means it: the first
+letter closes the intro and is the name's first letter, the next ones follow it there.
+They were dropped, and "Zoe" then Esc left "Player" in the field.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -45,16 +53,30 @@ class IntroScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,enter,space", "close", "Close")]
 
-    def __init__(self, *, watching: bool = False) -> None:
+    def __init__(self, *, watching: bool = False,
+                 typed: Callable[[str], None] | None = None) -> None:
         super().__init__()
         self.watching = watching
         """Over a table being watched (``--watch``)."""
+        self.typed = typed
+        """Where a letter typed here goes once the intro is closed (the name field of a
+        first launch); None: letters do nothing here."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="intro"):
             yield Static(Text(_("How to play TAKI"), style="bold"))
             yield Static(Text("\n".join(intro_lines())))
             yield Static(Text(close_hint(self.watching)), classes="hint", id="intro-close")
+
+    def on_key(self, event: events.Key) -> None:
+        # (space closes, as Enter and Esc do; "?" is the help's key, not a name's start)
+        char = event.character
+        if self.typed is not None and event.is_printable and char and char not in " ?":
+            event.stop()
+            event.prevent_default()
+            typed, self.typed = self.typed, None
+            self.dismiss(None)
+            typed(char)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -192,6 +192,14 @@ class StartScreen(SessionScreen):
     def _typed_name(self) -> str:
         return self.query_one("#name", Input).value
 
+    def type_name(self, text: str) -> None:
+        """Letters typed over the intro on a first launch: the start of the name, in
+        place of the default (selected, so that typing replaces it)."""
+        name = self.query_one("#name", Input)
+        name.value = text[:NAME_MAX]
+        name.cursor_position = len(name.value)
+        name.focus()
+
     def _named(self) -> str | None:
         """The name typed, if it is one (else say why): the app saves it."""
         name = self._typed_name().strip()

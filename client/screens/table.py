@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
+from engine.cards import COLOR_OF
 from engine.game import FOLLOW_KING, FOLLOW_PLUS
 from engine.reasons import why_not
 from engine.views import View
@@ -86,26 +87,44 @@ seat's next action takes it away (a window may outlast the usual 5 s)."""
 
 class ColorPicker(ModalScreen[str | None]):
     """Which colour does the Change Colour name? The language's colour keys
-    (``color_keys``: r g b y in English, r v b j in French) or 1-4. It belongs to the
-    play of ``card``: the table closes it once that card can no longer be played
-    (``TableScreen._close_stale_dialog``)."""
+    (``color_keys``: r g b y in English, r v b j in French) or 1-4; or ←→ to the colour
+    and Enter, as the table's key bar says (it listed the table's keys, which did
+    nothing here). It belongs to the play of ``card``: the table closes it once that
+    card can no longer be played (``TableScreen._close_stale_dialog``)."""
 
-    BINDINGS = [Binding("escape", "pick('')", "Cancel")]
+    BINDINGS = [
+        Binding("escape", "pick('')", "Cancel"),
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
+        Binding("enter", "choose", show=False),
+    ]
 
-    def __init__(self, card: str = "color") -> None:
+    def __init__(self, card: str = "color", start: str = "R") -> None:
         super().__init__()
         self.card = card
+        self.at = "RGBY".index(start) if start in "RGBY" else 0
+        """The colour Enter names (``start``: the one the hand holds most)."""
+        self._picked = False
 
     def compose(self) -> ComposeResult:
-        keys = color_keys()
         with Vertical(id="picker"):
             yield Static(_("Name the new colour:"))
-            line = Text()
-            for col in "RGBY":
-                line.append(f" {keys[col]} ", style="bold")
-                line.append_text(color_swatch(col, color_word(col)))
-            yield Static(line)
+            yield Static(self._colours(), id="colours")
             yield Static(_("Esc: cancel"), classes="hint")
+
+    def _colours(self) -> Text:
+        """The colours with their keys, the one Enter names marked (its key reversed,
+        its word underlined)."""
+        keys = color_keys()
+        line = Text()
+        for i, col in enumerate("RGBY"):
+            here = i == self.at
+            line.append(f" {keys[col]} ", style="bold reverse" if here else "bold")
+            swatch = color_swatch(col, color_word(col))
+            if here:
+                swatch.stylize("underline")
+            line.append_text(swatch)
+        return line
 
     def on_key(self, event: events.Key) -> None:
         chosen = {k: col for col, k in color_keys().items()}
@@ -114,8 +133,24 @@ class ColorPicker(ModalScreen[str | None]):
             event.stop()
             self.action_pick(chosen[event.character])
 
+    def action_move(self, step: int) -> None:
+        self.at = (self.at + step) % 4
+        self.query_one("#colours", Static).update(self._colours())
+
+    def action_choose(self) -> None:
+        self.action_pick("RGBY"[self.at])
+
     def action_pick(self, color: str) -> None:
-        self.dismiss(color or None)
+        if not self._picked:  # (a key typed with the one that picked: once only)
+            self._picked = True
+            self.dismiss(color or None)
+
+
+def most_held_colour(hand: list[str]) -> str:
+    """The colour most of ``hand``'s cards have (the first of RGBY on a tie; R when
+    none has one): what the colour dialog offers first."""
+    counts = {col: sum(COLOR_OF.get(card) == col for card in hand) for col in "RGBY"}
+    return max("RGBY", key=lambda col: counts[col])
 
 
 class TableScreen(SessionScreen):
@@ -161,6 +196,9 @@ class TableScreen(SessionScreen):
         """The refusal was flashed in a +3 window: it holds while the window is open
         (the other seats' passes move the game on, but it still says what to answer)."""
         self._flash_timer: Timer | None = None
+        self._flash_elsewhere = False
+        """The flash says the seat is in another window (``_elsewhere``): it goes once
+        the seat is back here."""
         self._leaving = False
         self.as_dealt = False
         """Show the hand in the order it was dealt and drawn instead of sorted (key o)."""
@@ -197,6 +235,7 @@ class TableScreen(SessionScreen):
     def _set_flash(self, text: str, until_moved: bool, seconds: float) -> None:
         state = self.session.state
         self._flash = text
+        self._flash_elsewhere = False
         self._flash_seq = state.seq if until_moved else None
         self._flash_window = until_moved and state.view is not None \
             and state.view.plus3 is not None
@@ -213,6 +252,7 @@ class TableScreen(SessionScreen):
 
     def _unflash(self) -> None:
         self._flash = ""
+        self._flash_elsewhere = False
         self._flash_seq = None
         self._flash_window = False
         self._flash_timer = None
@@ -222,6 +262,7 @@ class TableScreen(SessionScreen):
     def _unflash_now(self) -> None:
         """Drop a refusal (or hint) flashed until the game moves, without a redraw."""
         self._flash, self._flash_seq, self._flash_window = "", None, False
+        self._flash_elsewhere = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -547,11 +588,15 @@ class TableScreen(SessionScreen):
         return out
 
     def _status(self, names: list[str], view: View | None, me: int | None) -> Text:
+        if self._flash_elsewhere and not self.session.replaced:
+            self._unflash_now()  # the seat is back: the flash no longer holds
         if self._flash_seq is not None and self._flash_seq != self.session.state.seq \
                 and not (self._flash_window and view is not None and view.plus3 is not None):
             self._unflash_now()  # the game moved on: it no longer holds
         if self._flash:
             return Text(self._flash, style="bold yellow")
+        if self.session.replaced:  # (its view stands still: no turn to tell from it)
+            return Text(_("Your seat is played in another window."), style="bold yellow")
         state = self.session.state
         out = Text()
         info = state.info
@@ -680,6 +725,11 @@ class TableScreen(SessionScreen):
         if self.chatting():
             return fit_keys([(key_name("Enter"), _("send"), True),
                              (key_name("Esc"), _("back to the game"), True)], width)
+        if self._dialog is not None:  # (a modal: the table's keys do nothing meanwhile)
+            return fit_keys(self._dialog_keys(), width)
+        if self.session.replaced:  # another window plays the seat: only these work here
+            return fit_keys([("ctrl+r", _("take your seat back"), True),
+                             ("?", _("help"), False), ("ctrl+c", _("quit"), False)], width)
         state = self.session.state
         items: list[tuple[str, str, bool]] = []
         """(key, what it does, whether the words matter): what this moment offers."""
@@ -721,6 +771,13 @@ class TableScreen(SessionScreen):
             items.append(("K", _("King"), True))  # (as the title's +3 notice offers it)
         items += [("t", _("chat"), False), ("?", _("help"), False), ("q", _("leave"), False)]
         return fit_keys(items, width)
+
+    def _dialog_keys(self) -> list[tuple[str, str, bool]]:
+        """The colour dialog's keys, for the key bar while it is open."""
+        keys = "".join(color_keys().values())
+        return [("1-4" if keys == "1234" else "/".join(keys), _("name the colour"), True),
+                ("←→", _("choose"), False), (key_name("Enter"), _("play"), True),
+                (key_name("Esc"), _("cancel"), True)]
 
     # ------------------------------------------------------------ actions
 
@@ -799,6 +856,17 @@ class TableScreen(SessionScreen):
             self._dialog = None
             dialog.dismiss(None)
 
+    def _elsewhere(self) -> bool:
+        """Whether another window of this player's holds the seat (``Session.replaced``;
+        then said so): keys that would act, chat or leave do nothing here. This window
+        is not connected, and a leave asked here would go out with the seat's token
+        on ctrl+r and take the seat from under the other window."""
+        if self.session.replaced:
+            self.flash(_("Your seat is in another window: ctrl+r takes it back"))
+            self._flash_elsewhere = True
+            return True
+        return False
+
     def _wait_for_answer(self) -> bool:
         """Whether a play is on its way (then said so): keys that would act do nothing."""
         if self.acting():
@@ -813,7 +881,7 @@ class TableScreen(SessionScreen):
     def action_play(self) -> None:
         state = self.session.state
         hand = self.shown_hand()
-        if not hand or self.selected >= len(hand):
+        if not hand or self.selected >= len(hand) or self._elsewhere():
             return
         if self._wait_for_answer():
             return
@@ -834,8 +902,9 @@ class TableScreen(SessionScreen):
                     self._confirmed_until = time.monotonic() + CONFIRM_SECONDS
                     self._confirmed_at = None  # (set by the answer: the position it brings)
 
-            self._dialog = ColorPicker(card)
+            self._dialog = ColorPicker(card, most_held_colour(state.hand))
             self.app.push_screen(self._dialog, chosen)
+            self.refresh_view()  # the key bar says the dialog's keys
             return
         action = state.play_of(card)
         if action is not None:
@@ -844,7 +913,7 @@ class TableScreen(SessionScreen):
     def action_king(self) -> None:
         """K plays a King, wherever it sits in the hand: what cancels a +2 stack or a
         +3 (the seat after the +3's player), named in the title's +3 notice."""
-        if self._wait_for_answer():
+        if self._elsewhere() or self._wait_for_answer():
             return
         action = self.session.state.play_of("king")
         if action is None:
@@ -867,7 +936,7 @@ class TableScreen(SessionScreen):
         self.action_play()
 
     def action_act(self, kind: str) -> None:
-        if self._wait_for_answer():
+        if self._elsewhere() or self._wait_for_answer():
             return
         action = self.session.state.action(kind)
         if action is None:
@@ -886,7 +955,7 @@ class TableScreen(SessionScreen):
     def action_host(self, what: str) -> None:
         state = self.session.state
         info = state.info
-        if info is None:
+        if info is None or self._elsewhere():
             return
         if state.seat is None or info.host != state.seat:
             self.flash(_("Only the host ({name}) can do that.").format(
@@ -906,6 +975,8 @@ class TableScreen(SessionScreen):
         """Ask what the strong bot would play from this seat (tables with hints on)."""
         state = self.session.state
         info = state.info
+        if self._elsewhere():
+            return
         if info is not None and not info.options.hints:
             self.flash(_("Hints are off at this table."))
         elif not state.legal:
@@ -928,6 +999,8 @@ class TableScreen(SessionScreen):
             self.app.push_screen(StandingsScreen(info.options.name, info.standings))
 
     def action_chat(self) -> None:
+        if self._elsewhere():
+            return
         self.query_one("#chat-input", Input).focus()
 
     def action_leave_chat(self) -> None:
@@ -952,6 +1025,8 @@ class TableScreen(SessionScreen):
     def action_leave(self) -> None:
         """Leave; during a game, only on a second q (a bot then takes the seat)."""
         state = self.session.state
+        if self._elsewhere():
+            return
         if state.playing and state.seat is not None and not self._leaving:
             self._leaving = True
             self.flash(_("Press q again to leave the game (a bot will take your seat)."))

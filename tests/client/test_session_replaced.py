@@ -2,7 +2,8 @@
 connects later takes the seat (``replaced``, PROTOCOL.md 5.4), and the one it replaced
 waits instead of reconnecting at once -- before, each took the seat from the other every
 half second, for ever. ctrl+r (``take_back``) takes it back here. On the UI-free session
-(client/session.py), against a real server.
+(client/session.py), and on the table screen of the window replaced (what it says and
+offers), against a real server.
 """
 
 from __future__ import annotations
@@ -13,11 +14,14 @@ from contextlib import asynccontextmanager
 
 import pytest
 
+from client.app import TakiApp
+from client.config import Settings
 from client.net import Link
+from client.screens.table import TableScreen
 from client.session import Session
 from protocol.messages import TableOptions
 
-from ..support.clientkit import until
+from ..support.clientkit import seated_game, settled, until
 from ..support.server_thread import ServerThread
 
 pytestmark = pytest.mark.usefixtures("config_dir")
@@ -82,3 +86,49 @@ async def test_a_replaced_window_waits_and_takes_the_seat_back_only_when_asked(
             assert first.link.welcome.table == table
             await until(lambda: second.replaced)  # now the other window waits
             assert not first.replaced
+
+
+@pytest.mark.asyncio
+async def test_a_replaced_window_shows_no_turn_and_offers_only_the_keys_that_work(
+    server: ServerThread,
+) -> None:
+    """Seen in tmux at 80x24: the window whose seat another window took still said "Your
+    turn" and offered the play keys (and the host's "x give the seat back"); a key
+    pressed there went nowhere. Now it says where the seat is, its key bar offers
+    ctrl+r (and help, quit) only, and play keys say the seat is in the other window."""
+    address = f"127.0.0.1:{server.port}"
+    first = TakiApp(address, name="Dana", settings=Settings(intro_seen=True))
+    async with first.run_test(size=(80, 24)) as pilot:
+        await seated_game(first, server)
+        await until(lambda: isinstance(first.screen, TableScreen))
+        await until(lambda: bool(first.session.state.legal))  # the seat's turn
+        second = TakiApp(address, name="Dana", settings=Settings(intro_seen=True))
+        async with second.run_test(size=(80, 24)):
+            await until(lambda: first.session.replaced and first.session.link is None)
+            await settled(pilot)
+            screen = first.screen
+            assert isinstance(screen, TableScreen)
+            status = str(screen.query_one("#status").render())
+            keys = str(screen.query_one("#keys").render())
+            assert "another window" in status, status
+            assert "Your turn" not in status and "Your move" not in status, status
+            assert "ctrl+r" in keys, keys
+            for offer in ("Enter", "draw", "give the seat back", "chat", "leave"):
+                assert offer not in keys, keys
+            sent = first.session.actions_sent
+            for key in ("d", "enter", "t", "q"):
+                await pilot.press(key)
+                await settled(pilot)
+                status = str(screen.query_one("#status").render())
+                assert "ctrl+r takes it back" in status, (key, status)
+            assert first.session.actions_sent == sent  # nothing went out
+            assert first.screen is screen and first.session.state.info is not None
+
+            await pilot.press("ctrl+r")
+            await until(lambda: second.session.replaced, timeout=15)
+            await until(lambda: bool(first.session.state.legal), timeout=15)
+            await settled(pilot)
+            keys = str(screen.query_one("#keys").render())
+            assert "draw" in keys or "Enter" in keys, keys
+            status = str(screen.query_one("#status").render())  # (no 5 s of the old words)
+            assert "another window" not in status and "Your move" in status, status

@@ -164,3 +164,33 @@ async def test_the_colour_dialog_closes_when_the_turn_timer_runs_out(
         await until(lambda: isinstance(app.screen, ColorPicker))
         await until(lambda: app.screen is screen)  # the timer drew for the seat
         assert any("Time ran out" in line for line in app.session.state.log)
+
+
+@pytest.mark.asyncio
+async def test_the_key_bar_lists_the_colour_dialogs_keys_while_it_is_open(
+    server: ServerThread,
+) -> None:
+    """Seen in tmux at 80x24: with the colour dialog open the key bar still read
+    "←→ choose  Enter play  d draw", and neither d nor Enter did anything there. Now it
+    lists the dialog's keys, and they work: ←→ to a colour, Enter plays it, Esc
+    cancels and gives the table's keys back."""
+    app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await colour_dialog_open(app, server, pilot)
+        await settled(pilot)
+        keys = str(screen.query_one("#keys").render())
+        assert "r/g/b/y" in keys and "Enter" in keys and "Esc cancel" in keys, keys
+        assert "draw" not in keys, keys
+        await pilot.press("escape")
+        await until(lambda: app.screen is screen)
+        await settled(pilot)
+        keys = str(screen.query_one("#keys").render())
+        assert "d draw" in keys and "Esc" not in keys, keys
+
+        await pilot.press("enter")
+        await until(lambda: isinstance(app.screen, ColorPicker))
+        sent = sent_actions(app, delay=0)
+        await pilot.press("right", "enter")  # (red is offered first: R7 and G3, a tie)
+        await until(lambda: bool(sent))
+        assert [(a.action.card, a.action.color) for a in sent] == [("color", "G")]
+        await until(lambda: app.screen is screen)

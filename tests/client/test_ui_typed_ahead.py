@@ -234,6 +234,43 @@ async def test_a_first_launch_types_the_name_into_its_field() -> None:
 
 
 @pytest.mark.asyncio
+async def test_a_name_typed_over_the_first_launchs_intro_is_the_name() -> None:
+    """Seen in tmux at 80x24: a newcomer typed "Zoe" over the intro, then Esc, and found
+    "Player" in the name field (the letters were dropped). The first letter now closes
+    the intro and starts the name, the others follow it; Esc after them closes nothing
+    else and starts no game."""
+    app = TakiApp(settings=Settings.load())  # nothing saved yet: a first launch
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, IntroScreen))
+        await pilot.pause()
+        await burst(pilot, "Z", "o", "e", "escape")
+        await until(lambda: not app.keys.busy and not app.keys.held)
+        await until(lambda: isinstance(app.screen, StartScreen))
+        await pilot.pause()
+        name = app.screen.query_one("#name", Input)
+        assert name.value == "Zoe"
+        assert app.focused is name
+        assert app.local is None  # no game started
+        await burst(pilot, "enter")  # Enter keeps it and moves on to Play now
+        await until(lambda: app.focused is not None and app.focused.id == "play")
+        assert name.value == "Zoe"
+
+
+@pytest.mark.asyncio
+async def test_a_player_with_a_name_may_not_type_over_the_intro() -> None:
+    """A saved name: the start screen's buttons have the focus, and a letter typed over
+    the intro does not go to them (p would start a game): the intro stays."""
+    app = TakiApp(settings=Settings(name="Ann", intro_seen=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, IntroScreen))
+        await pilot.pause()
+        await burst(pilot, "p")
+        await until(lambda: not app.keys.busy and not app.keys.held)
+        await pilot.pause()
+        assert isinstance(app.screen, IntroScreen) and app.local is None
+
+
+@pytest.mark.asyncio
 @pytest.mark.parametrize("how", ["given", "saved"])
 async def test_a_player_with_a_name_starts_on_play_now(how: str) -> None:
     """A returning player (a saved name) or ``--name``: the start screen's keys work
