@@ -37,12 +37,13 @@ from .discovery import Browser, list_games
 from .ending import SignalExit
 from .i18n import LANGUAGES, _, choose, set_language
 from .keygate import KeyGate, unmeta
+from .link_words import reach_words
 from .local import LocalServer, count_others, start_lan_server
 from .net import parse_address
 from .nudge import BEL, Terminal
 from .refusals import refusal_words
 from .screens.base import SessionScreen
-from .screens.cannot_join import CannotJoinScreen, problem_words
+from .screens.cannot_join import CannotJoinScreen
 from .screens.help import HelpScreen
 from .screens.hosting import HostingScreen, QuitHosting
 from .screens.intro import IntroScreen
@@ -563,7 +564,7 @@ class TakiApp(App[None]):
     @work(exclusive=True, group="net")
     async def _network(self, host: str, port: int) -> None:
         """The session's connection loop, in a worker on the app's loop."""
-        await self.session.run(host, port, not self.address, problem_words)
+        await self.session.run(host, port, not self.address, reach_words)
 
     # ------------------------------------------------------------ what the screens ask
 

@@ -21,18 +21,6 @@ from ..widgets.enter import EnterInput
 from .base import SessionScreen
 
 
-def problem_words(problem: str | None, host: str, port: int, reason: str) -> str:
-    """What failed, in a sentence the player can act on."""
-    address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    if problem == "no_host":
-        return _("No such host: {host}.").format(host=host)
-    if problem == "refused":
-        return _("Nothing answers at {address}.").format(address=address)
-    if problem == "timeout":
-        return _("No answer from {address}.").format(address=address)
-    return _("Cannot reach {address}: {reason}").format(address=address, reason=reason)
-
-
 class CannotJoinScreen(SessionScreen):
     """See the module docstring."""
 
