@@ -37,9 +37,9 @@ from .discovery import Browser, list_games
 from .ending import SignalExit
 from .i18n import LANGUAGES, _, choose, set_language
 from .keygate import KeyGate, unmeta
-from .link_words import reach_words
+from .link_words import address_words, reach_words
 from .local import LocalServer, count_others, start_lan_server
-from .net import parse_address
+from .net import AddressError, parse_address
 from .nudge import BEL, Terminal
 from .refusals import refusal_words
 from .screens.base import SessionScreen
@@ -546,8 +546,8 @@ class TakiApp(App[None]):
             return _("A guest plays on this server only.")
         try:
             host, port = parse_address(text)
-        except ValueError as exc:
-            return str(exc)
+        except AddressError as exc:
+            return address_words(exc)
         self.address = f"{host}:{port}"
         self.session.server_label = self.address
         self.session.attempt = 0

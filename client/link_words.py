@@ -13,7 +13,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 
 from .i18n import _
-from .net import LinkClosed, Why
+from .net import AddressError, BadAddress, LinkClosed, Why
 from .refusals import refusal_words
 from .safe import inert
 
@@ -23,13 +23,13 @@ and the longest of the usual system errors ('[Errno 104] Connection reset by pee
 is whole."""
 
 
-def technical(detail: object) -> str:
-    """``detail`` on one line, without control characters, at most ``DETAIL_MAX``
-    cells ('…' where cut); '' for nothing."""
+def technical(detail: object, limit: int = DETAIL_MAX) -> str:
+    """``detail`` on one line, without control characters, at most ``limit`` cells
+    ('…' where cut); '' for nothing."""
     text = " ".join(inert(" ".join(str(detail).split()), 400).split())
-    if cell_len(text) <= DETAIL_MAX:
+    if cell_len(text) <= limit:
         return text
-    while cell_len(text) > DETAIL_MAX - 1:
+    while cell_len(text) > limit - 1:
         text = text[:-1]
     return text.rstrip() + "…"
 
@@ -81,3 +81,24 @@ def reach_words(closed: LinkClosed, host: str, port: int) -> str:
         return _either(_("Cannot reach {address}."), _("Cannot reach {address} ({detail})."),
                        technical(closed.detail), address=address)
     return lost_words(closed)
+
+
+PART_MAX = 24
+"""Cells of a host or port typed shown back in a sentence about it, at most."""
+
+
+def address_words(error: AddressError) -> str:
+    """What is wrong with an address typed, and how to write one (the "cannot join"
+    screen's field)."""
+    part = technical(error.part, PART_MAX)
+    if error.problem is BadAddress.EMPTY:
+        return _("Type an address, e.g. 192.168.1.23:8254.")
+    if error.problem is BadAddress.IPV6_FORM:
+        return _("Put an IPv6 address in square brackets, then :port.")
+    if error.problem is BadAddress.NO_HOST:
+        return _("The address has no host: write host:port, e.g. 192.168.1.23:8254.")
+    if error.problem is BadAddress.BAD_HOST:
+        return _("Not a host name: {host}.").format(host=part)
+    if error.problem is BadAddress.PORT_NOT_NUMBER:
+        return _("The port is not a number: {port}.").format(port=part)
+    return _("The port must be from 1 to 65535.")

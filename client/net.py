@@ -89,16 +89,41 @@ def _problem(exc: BaseException) -> Why:
     return Why.UNREACHABLE
 
 
+class BadAddress(StrEnum):
+    """What is wrong with an address typed: a code, so the client words it in the
+    player's language (client/link_words.py)."""
+
+    EMPTY = "empty"
+    IPV6_FORM = "ipv6_form"
+    """Brackets that do not make '[IPv6]:PORT'."""
+    NO_HOST = "no_host"
+    BAD_HOST = "bad_host"
+    PORT_NOT_NUMBER = "port_not_number"
+    PORT_RANGE = "port_range"
+
+
+class AddressError(ValueError):
+    """Text that is not an address: ``problem`` says what is wrong, ``part`` the part
+    at fault (the host or the port typed, as typed); ``str()`` is the English, for the
+    command line."""
+
+    def __init__(self, english: str, problem: BadAddress, part: str = "") -> None:
+        super().__init__(english)
+        self.problem = problem
+        self.part = part
+
+
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
     """'host:port', 'host', '[v6]:port' or a bare IPv6 address into (host, port);
-    ValueError, its message naming what is wrong, if it is not one."""
+    AddressError (a ValueError), its message naming what is wrong, if it is not one."""
     text = text.strip()
     if not text:
-        raise ValueError("no address given")
+        raise AddressError("no address given", BadAddress.EMPTY)
     if text.startswith("["):
         host, bracket, rest = text[1:].partition("]")
         if not bracket or (rest and not rest.startswith(":")):
-            raise ValueError(f"not an address: {text!r} (write [IPv6]:PORT)")
+            raise AddressError(f"not an address: {text!r} (write [IPv6]:PORT)",
+                               BadAddress.IPV6_FORM)
         port = rest[1:] if rest else str(default_port)
     elif text.count(":") == 1:
         host, port = text.split(":")
@@ -107,13 +132,16 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     else:
         host, port = text, str(default_port)
     if not host:
-        raise ValueError(f"no host in {text!r} (write HOST:PORT, e.g. 192.168.1.23:8254)")
+        raise AddressError(f"no host in {text!r} (write HOST:PORT, e.g. 192.168.1.23:8254)",
+                           BadAddress.NO_HOST)
     if any(c.isspace() or not c.isprintable() or c in "/@" for c in host):
-        raise ValueError(f"not a host name: {host!r}")
-    if not port.isdigit():
-        raise ValueError(f"the port in {text!r} is not a number: {port!r}")
+        raise AddressError(f"not a host name: {host!r}", BadAddress.BAD_HOST, host)
+    if not (port.isascii() and port.isdigit()):  # "²" is a digit int() refuses
+        raise AddressError(f"the port in {text!r} is not a number: {port!r}",
+                           BadAddress.PORT_NOT_NUMBER, port)
     if not 0 < int(port) < 65536:
-        raise ValueError(f"port {int(port)} is out of range (1 to 65535)")
+        raise AddressError(f"port {int(port)} is out of range (1 to 65535)",
+                           BadAddress.PORT_RANGE, port)
     return host, int(port)
 
 

@@ -37,6 +37,16 @@ MESSAGES: dict[str, str] = {
     "A name is 1 to {n} printable characters.": "Името трябва да е от 1 до {n} видими знака.",
     "Refused": "Отказано",
     "Type an address like 192.168.1.23:8254": "Въведете адрес, например 192.168.1.23:8254",
+    "Type an address, e.g. 192.168.1.23:8254.": "Въведете адрес, например 192.168.1.23:8254.",
+    "Put an IPv6 address in square brackets, then :port.": (
+        "Поставете IPv6 адреса в квадратни скоби, после :порт."
+    ),
+    "The address has no host: write host:port, e.g. 192.168.1.23:8254.": (
+        "Адресът няма хост: пишете хост:порт, например 192.168.1.23:8254."
+    ),
+    "Not a host name: {host}.": "Това не е име на хост: {host}.",
+    "The port is not a number: {port}.": "Портът не е число: {port}.",
+    "The port must be from 1 to 65535.": "Портът трябва да е от 1 до 65535.",
     "this computer": "този компютър",
     "{name}'s table": "Масата на {name}",
     "Cannot host": "Не може да се създаде сървър",

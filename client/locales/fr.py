@@ -44,6 +44,18 @@ MESSAGES: dict[str, str] = {
     "A name is 1 to {n} printable characters.": "Un nom compte de 1 à {n} caractères imprimables.",
     "Refused": "Refusé",
     "Type an address like 192.168.1.23:8254": "Saisissez une adresse comme 192.168.1.23:8254",
+    "Type an address, e.g. 192.168.1.23:8254.": (
+        "Saisissez une adresse, par exemple 192.168.1.23:8254."
+    ),
+    "Put an IPv6 address in square brackets, then :port.": (
+        "Mettez l'adresse IPv6 entre crochets, puis :port."
+    ),
+    "The address has no host: write host:port, e.g. 192.168.1.23:8254.": (
+        "L'adresse n'a pas d'hôte : écrivez hôte:port, par exemple 192.168.1.23:8254."
+    ),
+    "Not a host name: {host}.": "Ce n'est pas un nom d'hôte : {host}.",
+    "The port is not a number: {port}.": "Le port n'est pas un nombre : {port}.",
+    "The port must be from 1 to 65535.": "Le port doit être compris entre 1 et 65535.",
     "this computer": "cet ordinateur",
     "{name}'s table": "Table : {name}",
     "Cannot host": "Impossible d'héberger",

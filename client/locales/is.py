@@ -39,6 +39,16 @@ MESSAGES: dict[str, str] = {
     "A name is 1 to {n} printable characters.": "Nafn er 1 til {n} prentanlegir stafir.",
     "Refused": "Hafnað",
     "Type an address like 192.168.1.23:8254": "Sláðu inn vistfang eins og 192.168.1.23:8254",
+    "Type an address, e.g. 192.168.1.23:8254.": "Sláðu inn vistfang, t.d. 192.168.1.23:8254.",
+    "Put an IPv6 address in square brackets, then :port.": (
+        "Settu IPv6-vistfangið innan hornklofa, svo :gátt."
+    ),
+    "The address has no host: write host:port, e.g. 192.168.1.23:8254.": (
+        "Vistfangið vantar vél: skrifaðu vél:gátt, t.d. 192.168.1.23:8254."
+    ),
+    "Not a host name: {host}.": "Ekki heiti á vél: {host}.",
+    "The port is not a number: {port}.": "Gáttin er ekki tala: {port}.",
+    "The port must be from 1 to 65535.": "Gáttin verður að vera frá 1 til 65535.",
     "this computer": "þessi tölva",
     "{name}'s table": "Borð: {name}",
     "Cannot host": "Get ekki hýst",

@@ -43,6 +43,16 @@ MESSAGES: dict[str, str] = {
     "A name is 1 to {n} printable characters.": "ಹೆಸರು 1 ರಿಂದ {n} ಮುದ್ರಿಸಬಹುದಾದ ಅಕ್ಷರಗಳಿರಬೇಕು.",
     "Refused": "ನಿರಾಕರಿಸಲಾಗಿದೆ",
     "Type an address like 192.168.1.23:8254": "192.168.1.23:8254 ರೀತಿಯ ವಿಳಾಸವನ್ನು ಟೈಪ್ ಮಾಡಿ",
+    "Type an address, e.g. 192.168.1.23:8254.": "ವಿಳಾಸವನ್ನು ಟೈಪ್ ಮಾಡಿ, ಉದಾ. 192.168.1.23:8254.",
+    "Put an IPv6 address in square brackets, then :port.": (
+        "IPv6 ವಿಳಾಸವನ್ನು ಚೌಕ ಆವರಣದಲ್ಲಿ ಇಡಿ, ನಂತರ :ಪೋರ್ಟ್."
+    ),
+    "The address has no host: write host:port, e.g. 192.168.1.23:8254.": (
+        "ವಿಳಾಸದಲ್ಲಿ ಯಂತ್ರವಿಲ್ಲ: ವಿಳಾಸ:ಪೋರ್ಟ್ ಎಂದು ಬರೆಯಿರಿ, ಉದಾ. 192.168.1.23:8254."
+    ),
+    "Not a host name: {host}.": "ಇದು ಯಂತ್ರದ ಹೆಸರಲ್ಲ: {host}.",
+    "The port is not a number: {port}.": "ಪೋರ್ಟ್ ಸಂಖ್ಯೆಯಲ್ಲ: {port}.",
+    "The port must be from 1 to 65535.": "ಪೋರ್ಟ್ 1 ರಿಂದ 65535 ರ ನಡುವೆ ಇರಬೇಕು.",
     "this computer": "ಈ ಕಂಪ್ಯೂಟರ್",
     "{name}'s table": "{name} ಅವರ ಮೇಜು",
     "Cannot host": "ಆಟ ಆಯೋಜಿಸಲು ಸಾಧ್ಯವಿಲ್ಲ",

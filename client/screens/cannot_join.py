@@ -16,7 +16,8 @@ from textual.widgets import Input, Static
 
 from .. import intents
 from ..i18n import _
-from ..net import parse_address
+from ..link_words import address_words
+from ..net import AddressError, parse_address
 from ..widgets.enter import EnterInput
 from .base import SessionScreen
 
@@ -88,8 +89,8 @@ class CannotJoinScreen(SessionScreen):
         error: str | None = None
         try:
             parse_address(field.value)
-        except ValueError as exc:
-            error = str(exc)
+        except AddressError as exc:
+            error = address_words(exc)
         else:
             self.hold_keys()  # they are for the lobby the server's answer brings
             self.post_message(intents.Retarget(field.value))

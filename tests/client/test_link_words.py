@@ -4,17 +4,20 @@ short suffix, without control characters."""
 
 from __future__ import annotations
 
+import socket
 from typing import Any
 
 import pytest
 from rich.cells import cell_len
 from textual.message import Message as UIMessage
+from textual.widgets import Static
 
 from client import i18n
 from client.app import TakiApp
 from client.config import Settings
-from client.link_words import DETAIL_MAX, lost_words, reach_words, technical
-from client.net import LinkClosed, Why
+from client.link_words import DETAIL_MAX, address_words, lost_words, reach_words, technical
+from client.net import AddressError, BadAddress, LinkClosed, Why, parse_address
+from client.screens.cannot_join import CannotJoinScreen
 from client.screens.lobby import LobbyScreen
 from client.session import Session
 from protocol.messages import ListTables
@@ -133,3 +136,70 @@ def test_a_message_that_cannot_be_sent_is_told_in_the_players_language(lang: str
     session.request(ListTables)
     notices = [m.text for m in posted if isinstance(m, Session.Notice)]
     assert notices == ["Ce message ne peut pas être envoyé (frame too large\ufffd[2J)."]
+
+
+BAD_ADDRESSES = ("", "[::1", "[::1]x", ":8254", "a b:1", "\x1b[2Jevil:1", "h:abc",
+                 "h:" + "9" * 300, "h:²", "h:0", "h:65536")
+
+
+def address_problem(text: str) -> AddressError:
+    with pytest.raises(AddressError) as caught:
+        parse_address(text)
+    return caught.value
+
+
+def test_every_bad_address_says_what_is_wrong() -> None:
+    problems = {address_problem(text).problem for text in BAD_ADDRESSES}
+    assert problems == set(BadAddress)
+    assert address_words(address_problem("h:abc")) == "The port is not a number: abc."
+    assert "\x1b" not in address_words(address_problem("\x1b[2Jevil:1"))
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES), indirect=True)
+def test_every_address_problem_is_worded_and_fits_80_columns(lang: str) -> None:
+    for text in BAD_ADDRESSES:
+        error = address_problem(text)
+        said = address_words(error)
+        assert cell_len(said) <= 80, (lang, said)
+        assert said != str(error), (lang, said)
+        if lang != "en":
+            i18n.set_language("en")
+            english = address_words(error)
+            i18n.set_language(lang)
+            assert said != english, (lang, said)
+
+
+def screen_text(app: TakiApp) -> str:
+    return "\n".join(str(w.render()) for w in app.screen.query(Static))
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["fr"], indirect=True)
+async def test_an_address_nobody_answers_and_a_wrong_one_are_told_in_french(
+        lang: str) -> None:
+    """The "cannot join" screen said "Rien ne répond à ..." but, for an address typed
+    wrong in its field, "the port in 'h:abc' is not a number: 'abc'"."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    app = TakiApp(f"127.0.0.1:{port}", name="Zoé", settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, CannotJoinScreen))
+        await pilot.pause()
+        title = str(app.screen.query_one("#cj-title", Static).render())
+        what = str(app.screen.query_one("#cj-what", Static).render())
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("ctrl+u", *"h:abc", "enter")
+        await pilot.pause()
+        wrong = str(app.screen.query_one("#cj-error", Static).render())
+        await pilot.press("ctrl+u", *"h:²", "enter")
+        await pilot.pause()
+        digit = str(app.screen.query_one("#cj-error", Static).render())
+        shown = screen_text(app)
+        app.session.quitting = True
+    assert title == f"Impossible de rejoindre 127.0.0.1:{port}", title
+    assert what == f"Rien ne répond à 127.0.0.1:{port}.", what
+    assert wrong == "Le port n'est pas un nombre : abc.", wrong
+    assert digit == "Le port n'est pas un nombre : ².", digit
+    assert "not a number" not in shown, shown
