@@ -37,7 +37,7 @@ from .discovery import Browser, list_games
 from .ending import SignalExit
 from .i18n import LANGUAGES, _, choose, set_language
 from .keygate import KeyGate, unmeta
-from .link_words import address_words, reach_words
+from .link_words import address_words, reach_words, start_words
 from .local import LocalServer, count_others, start_lan_server
 from .net import AddressError, parse_address
 from .nudge import BEL, Terminal
@@ -481,7 +481,7 @@ class TakiApp(App[None]):
                 self.local = LocalServer("127.0.0.1", 0, bot_delay=self.bot_delay)
                 await self.local.start()
         except OSError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(start_words(exc), severity="error")
             return
         session = self.session
         session.server_label = _("this computer")
@@ -503,7 +503,8 @@ class TakiApp(App[None]):
             try:
                 self.hosting = await start_lan_server()
             except OSError as exc:
-                self.notify(str(exc), title=_("Cannot host"), severity="error", timeout=10)
+                self.notify(start_words(exc), title=_("Cannot host"), severity="error",
+                            timeout=10)
                 return
             port = self.hosting.port
             self.host_note = "" if port == DEFAULT_PORT else _(

@@ -6,6 +6,8 @@ French player read "the server closed the connection" and "connection lost ([Err
 the catalogs; what the system or the protocol said ('[Errno 111] Connection refused')
 is kept only as a short technical suffix, made inert (no control characters), since a
 player can quote it to whoever runs the network but cannot read it as a sentence.
+The same goes for an address typed wrong (``AddressError``) and for the server on this
+computer that did not start (``LocalServerError``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 
 from .i18n import _
+from .local import LocalServerError
 from .net import AddressError, BadAddress, LinkClosed, Why
 from .refusals import refusal_words
 from .safe import inert
@@ -102,3 +105,12 @@ def address_words(error: AddressError) -> str:
     if error.problem is BadAddress.PORT_NOT_NUMBER:
         return _("The port is not a number: {port}.").format(port=part)
     return _("The port must be from 1 to 65535.")
+
+
+def start_words(error: OSError) -> str:
+    """Why the server on this computer (Play now, hosting for the LAN) did not start:
+    the system's or the server's own English only as the technical suffix."""
+    if isinstance(error, LocalServerError) and error.late:
+        return _("The local server did not start in time.")
+    return _either(_("The local server did not start."),
+                   _("The local server did not start ({detail})."), technical(error))

@@ -36,6 +36,9 @@ MESSAGES: dict[str, str] = {
     "Player": "Играч",
     "A name is 1 to {n} printable characters.": "Името трябва да е от 1 до {n} видими знака.",
     "Refused": "Отказано",
+    "The local server did not start.": "Локалният сървър не стартира.",
+    "The local server did not start ({detail}).": "Локалният сървър не стартира ({detail}).",
+    "The local server did not start in time.": "Локалният сървър не стартира навреме.",
     "Type an address like 192.168.1.23:8254": "Въведете адрес, например 192.168.1.23:8254",
     "Type an address, e.g. 192.168.1.23:8254.": "Въведете адрес, например 192.168.1.23:8254.",
     "Put an IPv6 address in square brackets, then :port.": (

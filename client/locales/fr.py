@@ -43,6 +43,9 @@ MESSAGES: dict[str, str] = {
     "Player": "Joueur",
     "A name is 1 to {n} printable characters.": "Un nom compte de 1 à {n} caractères imprimables.",
     "Refused": "Refusé",
+    "The local server did not start.": "Le serveur local n'a pas démarré.",
+    "The local server did not start ({detail}).": "Le serveur local n'a pas démarré ({detail}).",
+    "The local server did not start in time.": "Le serveur local n'a pas démarré à temps.",
     "Type an address like 192.168.1.23:8254": "Saisissez une adresse comme 192.168.1.23:8254",
     "Type an address, e.g. 192.168.1.23:8254.": (
         "Saisissez une adresse, par exemple 192.168.1.23:8254."

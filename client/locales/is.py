@@ -38,6 +38,9 @@ MESSAGES: dict[str, str] = {
     "Player": "Spilari",
     "A name is 1 to {n} printable characters.": "Nafn er 1 til {n} prentanlegir stafir.",
     "Refused": "Hafnað",
+    "The local server did not start.": "Staðbundni þjónninn ræstist ekki.",
+    "The local server did not start ({detail}).": "Staðbundni þjónninn ræstist ekki ({detail}).",
+    "The local server did not start in time.": "Staðbundni þjónninn ræstist ekki í tæka tíð.",
     "Type an address like 192.168.1.23:8254": "Sláðu inn vistfang eins og 192.168.1.23:8254",
     "Type an address, e.g. 192.168.1.23:8254.": "Sláðu inn vistfang, t.d. 192.168.1.23:8254.",
     "Put an IPv6 address in square brackets, then :port.": (

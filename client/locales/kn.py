@@ -42,6 +42,9 @@ MESSAGES: dict[str, str] = {
     "Player": "ಆಟಗಾರ",
     "A name is 1 to {n} printable characters.": "ಹೆಸರು 1 ರಿಂದ {n} ಮುದ್ರಿಸಬಹುದಾದ ಅಕ್ಷರಗಳಿರಬೇಕು.",
     "Refused": "ನಿರಾಕರಿಸಲಾಗಿದೆ",
+    "The local server did not start.": "ಸ್ಥಳೀಯ ಸರ್ವರ್ ಪ್ರಾರಂಭವಾಗಲಿಲ್ಲ.",
+    "The local server did not start ({detail}).": "ಸ್ಥಳೀಯ ಸರ್ವರ್ ಪ್ರಾರಂಭವಾಗಲಿಲ್ಲ ({detail}).",
+    "The local server did not start in time.": "ಸ್ಥಳೀಯ ಸರ್ವರ್ ಸಮಯಕ್ಕೆ ಸರಿಯಾಗಿ ಪ್ರಾರಂಭವಾಗಲಿಲ್ಲ.",
     "Type an address like 192.168.1.23:8254": "192.168.1.23:8254 ರೀತಿಯ ವಿಳಾಸವನ್ನು ಟೈಪ್ ಮಾಡಿ",
     "Type an address, e.g. 192.168.1.23:8254.": "ವಿಳಾಸವನ್ನು ಟೈಪ್ ಮಾಡಿ, ಉದಾ. 192.168.1.23:8254.",
     "Put an IPv6 address in square brackets, then :port.": (

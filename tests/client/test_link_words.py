@@ -15,7 +15,15 @@ from textual.widgets import Static
 from client import i18n
 from client.app import TakiApp
 from client.config import Settings
-from client.link_words import DETAIL_MAX, address_words, lost_words, reach_words, technical
+from client.link_words import (
+    DETAIL_MAX,
+    address_words,
+    lost_words,
+    reach_words,
+    start_words,
+    technical,
+)
+from client.local import LocalServerError
 from client.net import AddressError, BadAddress, LinkClosed, Why, parse_address
 from client.screens.cannot_join import CannotJoinScreen
 from client.screens.lobby import LobbyScreen
@@ -203,3 +211,37 @@ async def test_an_address_nobody_answers_and_a_wrong_one_are_told_in_french(
     assert wrong == "Le port n'est pas un nombre : abc.", wrong
     assert digit == "Le port n'est pas un nombre : ².", digit
     assert "not a number" not in shown, shown
+
+
+SERVER_REASON = "cannot listen on 127.0.0.1:0: [Errno 98] Address already in use"
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES), indirect=True)
+def test_a_local_server_that_did_not_start_is_worded_and_fits_80_columns(lang: str) -> None:
+    for error in (LocalServerError(SERVER_REASON), LocalServerError("late", late=True),
+                  PermissionError(13, "Permission denied"), LocalServerError("")):
+        said = start_words(error)
+        assert cell_len(said) <= 80, (lang, said)
+        assert "did not start" not in said or lang == "en", (lang, said)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["fr"], indirect=True)
+async def test_play_now_and_hosting_that_fail_are_told_in_french(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toast was the server's or the system's English ("cannot listen on ...")."""
+    async def refuse(*_args: Any, **_kwargs: Any) -> Any:
+        raise LocalServerError(SERVER_REASON)
+
+    monkeypatch.setattr("client.app.LocalServer.start", refuse)
+    monkeypatch.setattr("client.app.start_lan_server", refuse)
+    app = TakiApp(None, name="Zoé", settings=Settings())
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.play_now()
+        await until(lambda: "démarré" in toasts(app))
+        app.host_lan()
+        await until(lambda: "Impossible d'héberger" in toasts(app))
+        await pilot.pause()
+        shown = toasts(app)
+    assert "Le serveur local n'a pas démarré (cannot listen on 127.0.0.1:0: [Errn…)." in (
+        shown), shown
