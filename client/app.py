@@ -37,12 +37,13 @@ from .discovery import Browser, list_games
 from .ending import SignalExit
 from .i18n import LANGUAGES, _, choose, set_language
 from .keygate import KeyGate, unmeta
+from .link_words import address_words, reach_words, start_words
 from .local import LocalServer, count_others, start_lan_server
-from .net import parse_address
+from .net import AddressError, parse_address
 from .nudge import BEL, Terminal
 from .refusals import refusal_words
 from .screens.base import SessionScreen
-from .screens.cannot_join import CannotJoinScreen, problem_words
+from .screens.cannot_join import CannotJoinScreen
 from .screens.help import HelpScreen
 from .screens.hosting import HostingScreen, QuitHosting
 from .screens.intro import IntroScreen
@@ -483,7 +484,7 @@ class TakiApp(App[None]):
                 self.local = LocalServer("127.0.0.1", 0, bot_delay=self.bot_delay)
                 await self.local.start()
         except OSError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(start_words(exc), severity="error")
             return
         session = self.session
         session.server_label = _("this computer")
@@ -505,7 +506,8 @@ class TakiApp(App[None]):
             try:
                 self.hosting = await start_lan_server()
             except OSError as exc:
-                self.notify(str(exc), title=_("Cannot host"), severity="error", timeout=10)
+                self.notify(start_words(exc), title=_("Cannot host"), severity="error",
+                            timeout=10)
                 return
             port = self.hosting.port
             self.host_note = "" if port == DEFAULT_PORT else _(
@@ -548,8 +550,8 @@ class TakiApp(App[None]):
             return _("A guest plays on this server only.")
         try:
             host, port = parse_address(text)
-        except ValueError as exc:
-            return str(exc)
+        except AddressError as exc:
+            return address_words(exc)
         self.address = f"{host}:{port}"
         self.session.server_label = self.address
         self.session.attempt = 0
@@ -566,7 +568,7 @@ class TakiApp(App[None]):
     @work(exclusive=True, group="net")
     async def _network(self, host: str, port: int) -> None:
         """The session's connection loop, in a worker on the app's loop."""
-        await self.session.run(host, port, not self.address, problem_words)
+        await self.session.run(host, port, not self.address, reach_words)
 
     # ------------------------------------------------------------ what the screens ask
 

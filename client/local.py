@@ -42,7 +42,13 @@ def host_data_dir() -> Path:
 
 
 class LocalServerError(OSError):
-    """The local server could not start; the message says why, in one line."""
+    """The local server could not start; the message says why, in one line (the
+    server's own English, shown only as a technical suffix: client/link_words.py).
+    ``late``: it never said it was ready (a reason of its own the client words)."""
+
+    def __init__(self, message: str, *, late: bool = False) -> None:
+        super().__init__(message)
+        self.late = late
 
 
 @dataclass
@@ -87,7 +93,7 @@ class LocalServer:
                     raise LocalServerError(await self._why())
         except TimeoutError:
             await self.stop()
-            raise LocalServerError("the local server did not start in time") from None
+            raise LocalServerError("the local server did not start in time", late=True) from None
         self.port, self.addresses = ready
         asyncio.get_running_loop().create_task(self._drain())
         return self.port

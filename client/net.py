@@ -13,6 +13,7 @@ import contextlib
 import itertools
 import socket
 from collections.abc import Awaitable, Callable, Iterator
+from enum import StrEnum
 from typing import Any
 
 from protocol.connection import ClientConnection
@@ -30,42 +31,99 @@ would sit on a dead connection for the kernel's many minutes, its screen saying 
 
 
 
-class LinkClosed(Exception):
-    """The connection ended (``reason`` says why, for the status line). ``problem``
-    says why a connection could not be made, for the words the player reads:
-    'no_host' (the name does not resolve), 'refused' (nothing listens there),
-    'timeout' (no answer) or 'unreachable' (any other network error). ``code``: the
-    server's error code when it refused the connection before ``welcome``
-    (``server_full``, ``unsupported_version``): the client words it, not ``reason``."""
+class Why(StrEnum):
+    """Why a connection ended or could not be made: a code, so the client words it in
+    the player's language (client/link_words.py) instead of showing this module's
+    English."""
 
-    def __init__(self, reason: str, problem: str | None = None,
-                 code: str | None = None) -> None:
+    NO_HOST = "no_host"
+    """The name does not resolve."""
+    REFUSED = "refused"
+    """Nothing listens at that address."""
+    TIMEOUT = "timeout"
+    """No answer to the connection or to the hello."""
+    UNREACHABLE = "unreachable"
+    """Any other network error while connecting."""
+    DECLINED = "declined"
+    """The server answered the hello with something else than ``welcome``."""
+    CLOSED = "closed"
+    """The server closed the connection."""
+    LOST = "lost"
+    """The operating system reported the connection broken while reading."""
+    SILENT = "silent"
+    """The server stopped answering (``SILENT_AFTER``)."""
+    GARBLED = "garbled"
+    """The server sent bytes the protocol cannot read."""
+    NOT_CONNECTED = "not_connected"
+    """Nothing to send on: the connection is not open."""
+    CANNOT_SEND = "cannot_send"
+    """The message cannot be put on the wire (the protocol refuses it)."""
+
+
+class LinkClosed(Exception):
+    """The connection ended, or could not be made: ``why`` says why, as a code the
+    client words (client/link_words.py); ``reason`` is the same in English, for logs.
+    ``detail``: the technical cause as the system or the protocol gave it ('[Errno 111]
+    Connection refused'), shown only as a short suffix; ``seconds``: how long a silent
+    server was heard nothing from. ``code``: the server's error code when it refused
+    the connection before ``welcome`` (``server_full``, ``unsupported_version``): the
+    client words it (client/refusals.py)."""
+
+    def __init__(self, reason: str, why: Why = Why.CLOSED, *, detail: object = "",
+                 code: str | None = None, seconds: int | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
-        self.problem = problem
+        self.why = why
+        self.detail = str(detail)
         self.code = code
+        self.seconds = seconds
 
 
-def _problem(exc: BaseException) -> str:
+def _problem(exc: BaseException) -> Why:
     if isinstance(exc, socket.gaierror):
-        return "no_host"
+        return Why.NO_HOST
     if isinstance(exc, ConnectionRefusedError):
-        return "refused"
+        return Why.REFUSED
     if isinstance(exc, TimeoutError):
-        return "timeout"
-    return "unreachable"
+        return Why.TIMEOUT
+    return Why.UNREACHABLE
+
+
+class BadAddress(StrEnum):
+    """What is wrong with an address typed: a code, so the client words it in the
+    player's language (client/link_words.py)."""
+
+    EMPTY = "empty"
+    IPV6_FORM = "ipv6_form"
+    """Brackets that do not make '[IPv6]:PORT'."""
+    NO_HOST = "no_host"
+    BAD_HOST = "bad_host"
+    PORT_NOT_NUMBER = "port_not_number"
+    PORT_RANGE = "port_range"
+
+
+class AddressError(ValueError):
+    """Text that is not an address: ``problem`` says what is wrong, ``part`` the part
+    at fault (the host or the port typed, as typed); ``str()`` is the English, for the
+    command line."""
+
+    def __init__(self, english: str, problem: BadAddress, part: str = "") -> None:
+        super().__init__(english)
+        self.problem = problem
+        self.part = part
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
     """'host:port', 'host', '[v6]:port' or a bare IPv6 address into (host, port);
-    ValueError, its message naming what is wrong, if it is not one."""
+    AddressError (a ValueError), its message naming what is wrong, if it is not one."""
     text = text.strip()
     if not text:
-        raise ValueError("no address given")
+        raise AddressError("no address given", BadAddress.EMPTY)
     if text.startswith("["):
         host, bracket, rest = text[1:].partition("]")
         if not bracket or (rest and not rest.startswith(":")):
-            raise ValueError(f"not an address: {text!r} (write [IPv6]:PORT)")
+            raise AddressError(f"not an address: {text!r} (write [IPv6]:PORT)",
+                               BadAddress.IPV6_FORM)
         port = rest[1:] if rest else str(default_port)
     elif text.count(":") == 1:
         host, port = text.split(":")
@@ -74,13 +132,16 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     else:
         host, port = text, str(default_port)
     if not host:
-        raise ValueError(f"no host in {text!r} (write HOST:PORT, e.g. 192.168.1.23:8254)")
+        raise AddressError(f"no host in {text!r} (write HOST:PORT, e.g. 192.168.1.23:8254)",
+                           BadAddress.NO_HOST)
     if any(c.isspace() or not c.isprintable() or c in "/@" for c in host):
-        raise ValueError(f"not a host name: {host!r}")
-    if not port.isdigit():
-        raise ValueError(f"the port in {text!r} is not a number: {port!r}")
+        raise AddressError(f"not a host name: {host!r}", BadAddress.BAD_HOST, host)
+    if not (port.isascii() and port.isdigit()):  # "²" is a digit int() refuses
+        raise AddressError(f"the port in {text!r} is not a number: {port!r}",
+                           BadAddress.PORT_NOT_NUMBER, port)
     if not 0 < int(port) < 65536:
-        raise ValueError(f"port {int(port)} is out of range (1 to 65535)")
+        raise AddressError(f"port {int(port)} is out of range (1 to 65535)",
+                           BadAddress.PORT_RANGE, port)
     return host, int(port)
 
 
@@ -116,7 +177,7 @@ class Link:
                 reader, writer = await asyncio.open_connection(self.host, self.port)
         except (TimeoutError, OSError) as exc:
             raise LinkClosed(
-                f"cannot reach {self.host}:{self.port} ({exc})", _problem(exc)
+                f"cannot reach {self.host}:{self.port} ({exc})", _problem(exc), detail=exc
             ) from None
         self._reader, self._writer = reader, writer
         writer.write(self.conn.hello(name, CLIENT_SOFTWARE, token=token, role=role))
@@ -124,7 +185,7 @@ class Link:
             first = await self._next()
         if not isinstance(first, Welcome):
             message = getattr(first, "message", "the server refused the connection")
-            raise LinkClosed(str(message), code=getattr(first, "code", None))
+            raise LinkClosed(str(message), Why.DECLINED, code=getattr(first, "code", None))
         self.welcome = first
         self._heard = asyncio.get_running_loop().time()
         return first
@@ -137,17 +198,18 @@ class Link:
             try:
                 message = self.conn.next_message()
             except ProtocolError as exc:
-                raise LinkClosed(f"protocol error: {exc.message}") from None
+                raise LinkClosed(f"protocol error: {exc.message}", Why.GARBLED,
+                                 detail=exc.message) from None
             if message is not None:
                 return message
             if self.conn.closed:
-                raise LinkClosed("the server closed the connection")
+                raise LinkClosed("the server closed the connection", Why.CLOSED)
             try:
                 data = await (self._read_watching() if watch else self._reader.read(65536))
             except OSError as exc:
-                raise LinkClosed(f"connection lost ({exc})") from None
+                raise LinkClosed(f"connection lost ({exc})", Why.LOST, detail=exc) from None
             if not data:
-                raise LinkClosed("the server closed the connection")
+                raise LinkClosed("the server closed the connection", Why.CLOSED)
             self._heard = asyncio.get_running_loop().time()
             self.conn.receive_data(data)
 
@@ -161,7 +223,8 @@ class Link:
             if quiet >= self.silent_after:
                 if self._writer is not None:
                     self._writer.transport.abort()  # nothing more to say to it
-                raise LinkClosed(f"the server stopped answering (nothing for {quiet:.0f} s)")
+                raise LinkClosed(f"the server stopped answering (nothing for {quiet:.0f} s)",
+                                 Why.SILENT, seconds=round(quiet))
             wait = min(self.ping_after, self.silent_after - quiet)
             try:
                 # A read cut short by the timeout takes no bytes from the buffer. Not
@@ -215,11 +278,12 @@ class Link:
     def send(self, message: Message) -> None:
         writer = self._writer
         if writer is None or writer.is_closing():
-            raise LinkClosed("not connected")
+            raise LinkClosed("not connected", Why.NOT_CONNECTED)
         try:
             writer.write(self.conn.send(message))
         except ProtocolError as exc:
-            raise LinkClosed(f"cannot send: {exc.message}") from None
+            raise LinkClosed(f"cannot send: {exc.message}", Why.CANNOT_SEND,
+                             detail=exc.message) from None
 
     def request(self, message_type: type[Request], /, **fields: Any) -> int:
         """Send a request with a fresh id; returns the id (the answer names it)."""

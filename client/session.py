@@ -64,7 +64,8 @@ from . import tokens
 from .config import Settings
 from .i18n import _
 from .levels import usable
-from .net import PING_AFTER, Link, LinkClosed
+from .link_words import lost_words
+from .net import PING_AFTER, Link, LinkClosed, Why
 from .nudge import TurnWatch, turn_words
 from .refusals import refusal_words
 from .safe import inert
@@ -293,10 +294,11 @@ class Session:
     # ------------------------------------------------------------ the connection
 
     async def run(self, host: str, port: int, give_up_first: bool,
-                  problem_words: Callable[[str | None, str, int, str], str]) -> None:
+                  reach_words: Callable[[LinkClosed, str, int], str]) -> None:
         """Connect, and stay connected: on a drop, retry with backoff and the token.
         ``give_up_first``: a first connection that fails is reported and not retried
-        (the player typed it on the start screen and tries again)."""
+        (the player typed it on the start screen and tries again). ``reach_words``
+        words why the address cannot be reached (client/link_words.py)."""
         first = True
         told = False
         self.attempt = 0
@@ -305,10 +307,10 @@ class Session:
             try:
                 welcome = await link.open(self.player_name, token=self.token, role=self.role)
             except (LinkClosed, TimeoutError) as exc:
-                closed = exc if isinstance(exc, LinkClosed) else LinkClosed("", "timeout")
+                closed = (exc if isinstance(exc, LinkClosed)
+                          else LinkClosed("no answer", Why.TIMEOUT))
                 wait = reconnect_delay(self.attempt + 1)
-                words = (refusal_words(closed.code, closed.reason) if closed.code
-                         else problem_words(closed.problem, host, port, closed.reason))
+                words = reach_words(closed, host, port)
                 if first and give_up_first:
                     self.notice(words, _("Connection"), "error", 8)
                     return
@@ -379,7 +381,7 @@ class Session:
                     self.connection_note = _("The server was stopped: waiting for it...")
                 else:
                     self.connection_note = _("Connection lost: reconnecting...")
-                    self.notice(exc.reason, _("Connection"), "warning")
+                    self.notice(lost_words(exc), _("Connection"), "warning")
                 told = True
                 self.changed()
                 await self.sleep(reconnect_delay(0))
@@ -415,7 +417,7 @@ class Session:
                 return rid
             self.pending.pop(rid, None)  # this message cannot be sent at all
             self.unanswered.pop(rid, None)
-            self.notice(exc.reason, severity="error")
+            self.notice(lost_words(exc), severity="error")
         return rid
 
     def _resend(self, link: Link) -> None:

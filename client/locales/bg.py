@@ -36,7 +36,20 @@ MESSAGES: dict[str, str] = {
     "Player": "Играч",
     "A name is 1 to {n} printable characters.": "Името трябва да е от 1 до {n} видими знака.",
     "Refused": "Отказано",
+    "The local server did not start.": "Локалният сървър не стартира.",
+    "The local server did not start ({detail}).": "Локалният сървър не стартира ({detail}).",
+    "The local server did not start in time.": "Локалният сървър не стартира навреме.",
     "Type an address like 192.168.1.23:8254": "Въведете адрес, например 192.168.1.23:8254",
+    "Type an address, e.g. 192.168.1.23:8254.": "Въведете адрес, например 192.168.1.23:8254.",
+    "Put an IPv6 address in square brackets, then :port.": (
+        "Поставете IPv6 адреса в квадратни скоби, после :порт."
+    ),
+    "The address has no host: write host:port, e.g. 192.168.1.23:8254.": (
+        "Адресът няма хост: пишете хост:порт, например 192.168.1.23:8254."
+    ),
+    "Not a host name: {host}.": "Това не е име на хост: {host}.",
+    "The port is not a number: {port}.": "Портът не е число: {port}.",
+    "The port must be from 1 to 65535.": "Портът трябва да е от 1 до 65535.",
     "this computer": "този компютър",
     "{name}'s table": "Масата на {name}",
     "Cannot host": "Не може да се създаде сървър",
@@ -108,7 +121,19 @@ MESSAGES: dict[str, str] = {
     "No such host: {host}.": "Няма такъв хост: {host}.",
     "Nothing answers at {address}.": "Никой не отговаря на {address}.",
     "No answer from {address}.": "Няма отговор от {address}.",
-    "Cannot reach {address}: {reason}": "{address} е недостъпен: {reason}",
+    "Cannot reach {address}.": "{address} е недостъпен.",
+    "Cannot reach {address} ({detail}).": "{address} е недостъпен ({detail}).",
+    "The server closed the connection.": "Сървърът затвори връзката.",
+    "The server refused the connection.": "Сървърът отказа връзката.",
+    "The connection was lost.": "Връзката прекъсна.",
+    "The connection was lost ({detail}).": "Връзката прекъсна ({detail}).",
+    "The server stopped answering: nothing heard for {seconds} s.": (
+        "Сървърът спря да отговаря: нищо от {seconds} с."
+    ),
+    "Unreadable message from the server.": "Нечетимо съобщение от сървъра.",
+    "Unreadable message from the server ({detail}).": "Нечетимо съобщение от сървъра ({detail}).",
+    "That message cannot be sent.": "Това съобщение не може да се изпрати.",
+    "That message cannot be sent ({detail}).": "Това съобщение не може да се изпрати ({detail}).",
     "host:port": "хост:порт",
     "e edit the address · b back · q quit": "e промяна на адреса · b назад · q изход",
     "Cannot join {address}": "Неуспешно свързване към {address}",

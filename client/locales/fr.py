@@ -43,7 +43,22 @@ MESSAGES: dict[str, str] = {
     "Player": "Joueur",
     "A name is 1 to {n} printable characters.": "Un nom compte de 1 à {n} caractères imprimables.",
     "Refused": "Refusé",
+    "The local server did not start.": "Le serveur local n'a pas démarré.",
+    "The local server did not start ({detail}).": "Le serveur local n'a pas démarré ({detail}).",
+    "The local server did not start in time.": "Le serveur local n'a pas démarré à temps.",
     "Type an address like 192.168.1.23:8254": "Saisissez une adresse comme 192.168.1.23:8254",
+    "Type an address, e.g. 192.168.1.23:8254.": (
+        "Saisissez une adresse, par exemple 192.168.1.23:8254."
+    ),
+    "Put an IPv6 address in square brackets, then :port.": (
+        "Mettez l'adresse IPv6 entre crochets, puis :port."
+    ),
+    "The address has no host: write host:port, e.g. 192.168.1.23:8254.": (
+        "L'adresse n'a pas d'hôte : écrivez hôte:port, par exemple 192.168.1.23:8254."
+    ),
+    "Not a host name: {host}.": "Ce n'est pas un nom d'hôte : {host}.",
+    "The port is not a number: {port}.": "Le port n'est pas un nombre : {port}.",
+    "The port must be from 1 to 65535.": "Le port doit être compris entre 1 et 65535.",
     "this computer": "cet ordinateur",
     "{name}'s table": "Table : {name}",
     "Cannot host": "Impossible d'héberger",
@@ -125,7 +140,19 @@ MESSAGES: dict[str, str] = {
     "No such host: {host}.": "Hôte inconnu : {host}.",
     "Nothing answers at {address}.": "Rien ne répond à {address}.",
     "No answer from {address}.": "Pas de réponse de {address}.",
-    "Cannot reach {address}: {reason}": "Impossible de joindre {address} : {reason}",
+    "Cannot reach {address}.": "{address} est injoignable.",
+    "Cannot reach {address} ({detail}).": "{address} est injoignable ({detail}).",
+    "The server closed the connection.": "Le serveur a fermé la connexion.",
+    "The server refused the connection.": "Le serveur a refusé la connexion.",
+    "The connection was lost.": "La connexion a été perdue.",
+    "The connection was lost ({detail}).": "La connexion a été perdue ({detail}).",
+    "The server stopped answering: nothing heard for {seconds} s.": (
+        "Le serveur ne répond plus : rien reçu depuis {seconds} s."
+    ),
+    "Unreadable message from the server.": "Message illisible du serveur.",
+    "Unreadable message from the server ({detail}).": "Message illisible du serveur ({detail}).",
+    "That message cannot be sent.": "Ce message ne peut pas être envoyé.",
+    "That message cannot be sent ({detail}).": "Ce message ne peut pas être envoyé ({detail}).",
     "host:port": "hôte:port",
     "e edit the address · b back · q quit": "e modifier l'adresse · b retour · q quitter",
     "Cannot join {address}": "Impossible de rejoindre {address}",

@@ -38,7 +38,20 @@ MESSAGES: dict[str, str] = {
     "Player": "Spilari",
     "A name is 1 to {n} printable characters.": "Nafn er 1 til {n} prentanlegir stafir.",
     "Refused": "Hafnað",
+    "The local server did not start.": "Staðbundni þjónninn ræstist ekki.",
+    "The local server did not start ({detail}).": "Staðbundni þjónninn ræstist ekki ({detail}).",
+    "The local server did not start in time.": "Staðbundni þjónninn ræstist ekki í tæka tíð.",
     "Type an address like 192.168.1.23:8254": "Sláðu inn vistfang eins og 192.168.1.23:8254",
+    "Type an address, e.g. 192.168.1.23:8254.": "Sláðu inn vistfang, t.d. 192.168.1.23:8254.",
+    "Put an IPv6 address in square brackets, then :port.": (
+        "Settu IPv6-vistfangið innan hornklofa, svo :gátt."
+    ),
+    "The address has no host: write host:port, e.g. 192.168.1.23:8254.": (
+        "Vistfangið vantar vél: skrifaðu vél:gátt, t.d. 192.168.1.23:8254."
+    ),
+    "Not a host name: {host}.": "Ekki heiti á vél: {host}.",
+    "The port is not a number: {port}.": "Gáttin er ekki tala: {port}.",
+    "The port must be from 1 to 65535.": "Gáttin verður að vera frá 1 til 65535.",
     "this computer": "þessi tölva",
     "{name}'s table": "Borð: {name}",
     "Cannot host": "Get ekki hýst",
@@ -112,7 +125,19 @@ MESSAGES: dict[str, str] = {
     "No such host: {host}.": "Enginn slíkur hýsill: {host}.",
     "Nothing answers at {address}.": "Ekkert svarar á {address}.",
     "No answer from {address}.": "Ekkert svar frá {address}.",
-    "Cannot reach {address}: {reason}": "Næ ekki sambandi við {address}: {reason}",
+    "Cannot reach {address}.": "Næ ekki í {address}.",
+    "Cannot reach {address} ({detail}).": "Næ ekki í {address} ({detail}).",
+    "The server closed the connection.": "Þjónninn lokaði tengingunni.",
+    "The server refused the connection.": "Þjónninn hafnaði tengingunni.",
+    "The connection was lost.": "Tengingin rofnaði.",
+    "The connection was lost ({detail}).": "Tengingin rofnaði ({detail}).",
+    "The server stopped answering: nothing heard for {seconds} s.": (
+        "Þjónninn hætti að svara: ekkert heyrst í {seconds} sek."
+    ),
+    "Unreadable message from the server.": "Ólæsileg skilaboð frá þjóninum.",
+    "Unreadable message from the server ({detail}).": "Ólæsileg skilaboð frá þjóninum ({detail}).",
+    "That message cannot be sent.": "Ekki er hægt að senda þessi skilaboð.",
+    "That message cannot be sent ({detail}).": "Ekki er hægt að senda þessi skilaboð ({detail}).",
     "host:port": "vél:gátt",
     "e edit the address · b back · q quit": "e breyta vistfangi · b til baka · q hætta",
     "Cannot join {address}": "Get ekki tengst {address}",

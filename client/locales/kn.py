@@ -42,7 +42,20 @@ MESSAGES: dict[str, str] = {
     "Player": "ಆಟಗಾರ",
     "A name is 1 to {n} printable characters.": "ಹೆಸರು 1 ರಿಂದ {n} ಮುದ್ರಿಸಬಹುದಾದ ಅಕ್ಷರಗಳಿರಬೇಕು.",
     "Refused": "ನಿರಾಕರಿಸಲಾಗಿದೆ",
+    "The local server did not start.": "ಸ್ಥಳೀಯ ಸರ್ವರ್ ಪ್ರಾರಂಭವಾಗಲಿಲ್ಲ.",
+    "The local server did not start ({detail}).": "ಸ್ಥಳೀಯ ಸರ್ವರ್ ಪ್ರಾರಂಭವಾಗಲಿಲ್ಲ ({detail}).",
+    "The local server did not start in time.": "ಸ್ಥಳೀಯ ಸರ್ವರ್ ಸಮಯಕ್ಕೆ ಸರಿಯಾಗಿ ಪ್ರಾರಂಭವಾಗಲಿಲ್ಲ.",
     "Type an address like 192.168.1.23:8254": "192.168.1.23:8254 ರೀತಿಯ ವಿಳಾಸವನ್ನು ಟೈಪ್ ಮಾಡಿ",
+    "Type an address, e.g. 192.168.1.23:8254.": "ವಿಳಾಸವನ್ನು ಟೈಪ್ ಮಾಡಿ, ಉದಾ. 192.168.1.23:8254.",
+    "Put an IPv6 address in square brackets, then :port.": (
+        "IPv6 ವಿಳಾಸವನ್ನು ಚೌಕ ಆವರಣದಲ್ಲಿ ಇಡಿ, ನಂತರ :ಪೋರ್ಟ್."
+    ),
+    "The address has no host: write host:port, e.g. 192.168.1.23:8254.": (
+        "ವಿಳಾಸದಲ್ಲಿ ಯಂತ್ರವಿಲ್ಲ: ವಿಳಾಸ:ಪೋರ್ಟ್ ಎಂದು ಬರೆಯಿರಿ, ಉದಾ. 192.168.1.23:8254."
+    ),
+    "Not a host name: {host}.": "ಇದು ಯಂತ್ರದ ಹೆಸರಲ್ಲ: {host}.",
+    "The port is not a number: {port}.": "ಪೋರ್ಟ್ ಸಂಖ್ಯೆಯಲ್ಲ: {port}.",
+    "The port must be from 1 to 65535.": "ಪೋರ್ಟ್ 1 ರಿಂದ 65535 ರ ನಡುವೆ ಇರಬೇಕು.",
     "this computer": "ಈ ಕಂಪ್ಯೂಟರ್",
     "{name}'s table": "{name} ಅವರ ಮೇಜು",
     "Cannot host": "ಆಟ ಆಯೋಜಿಸಲು ಸಾಧ್ಯವಿಲ್ಲ",
@@ -117,7 +130,19 @@ MESSAGES: dict[str, str] = {
     "No such host: {host}.": "ಅಂತಹ ಯಂತ್ರ ಇಲ್ಲ: {host}.",
     "Nothing answers at {address}.": "{address} ನಲ್ಲಿ ಯಾವುದೂ ಉತ್ತರಿಸುತ್ತಿಲ್ಲ.",
     "No answer from {address}.": "{address} ನಿಂದ ಉತ್ತರವಿಲ್ಲ.",
-    "Cannot reach {address}: {reason}": "{address} ತಲುಪಲು ಸಾಧ್ಯವಿಲ್ಲ: {reason}",
+    "Cannot reach {address}.": "{address} ತಲುಪಲು ಸಾಧ್ಯವಿಲ್ಲ.",
+    "Cannot reach {address} ({detail}).": "{address} ತಲುಪಲು ಸಾಧ್ಯವಿಲ್ಲ ({detail}).",
+    "The server closed the connection.": "ಸರ್ವರ್ ಸಂಪರ್ಕವನ್ನು ಮುಚ್ಚಿತು.",
+    "The server refused the connection.": "ಸರ್ವರ್ ಸಂಪರ್ಕವನ್ನು ನಿರಾಕರಿಸಿತು.",
+    "The connection was lost.": "ಸಂಪರ್ಕ ಕಡಿದುಹೋಯಿತು.",
+    "The connection was lost ({detail}).": "ಸಂಪರ್ಕ ಕಡಿದುಹೋಯಿತು ({detail}).",
+    "The server stopped answering: nothing heard for {seconds} s.": (
+        "ಸರ್ವರ್ ಉತ್ತರಿಸುವುದನ್ನು ನಿಲ್ಲಿಸಿತು: {seconds} ಸೆ. ಕಾಲ ಏನೂ ಬಂದಿಲ್ಲ."
+    ),
+    "Unreadable message from the server.": "ಸರ್ವರ್\u200cನಿಂದ ಓದಲಾಗದ ಸಂದೇಶ.",
+    "Unreadable message from the server ({detail}).": "ಸರ್ವರ್\u200cನಿಂದ ಓದಲಾಗದ ಸಂದೇಶ ({detail}).",
+    "That message cannot be sent.": "ಆ ಸಂದೇಶವನ್ನು ಕಳುಹಿಸಲಾಗುವುದಿಲ್ಲ.",
+    "That message cannot be sent ({detail}).": "ಆ ಸಂದೇಶವನ್ನು ಕಳುಹಿಸಲಾಗುವುದಿಲ್ಲ ({detail}).",
     "host:port": "ವಿಳಾಸ:ಪೋರ್ಟ್",
     "e edit the address · b back · q quit": "e ವಿಳಾಸ ಬದಲಿಸಿ · b ಹಿಂದೆ · q ನಿರ್ಗಮಿಸಿ",
     "Cannot join {address}": "{address} ಸೇರಲು ಸಾಧ್ಯವಿಲ್ಲ",

@@ -16,21 +16,10 @@ from textual.widgets import Input, Static
 
 from .. import intents
 from ..i18n import _
-from ..net import parse_address
+from ..link_words import address_words
+from ..net import AddressError, parse_address
 from ..widgets.enter import EnterInput
 from .base import SessionScreen
-
-
-def problem_words(problem: str | None, host: str, port: int, reason: str) -> str:
-    """What failed, in a sentence the player can act on."""
-    address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    if problem == "no_host":
-        return _("No such host: {host}.").format(host=host)
-    if problem == "refused":
-        return _("Nothing answers at {address}.").format(address=address)
-    if problem == "timeout":
-        return _("No answer from {address}.").format(address=address)
-    return _("Cannot reach {address}: {reason}").format(address=address, reason=reason)
 
 
 class CannotJoinScreen(SessionScreen):
@@ -100,8 +89,8 @@ class CannotJoinScreen(SessionScreen):
         error: str | None = None
         try:
             parse_address(field.value)
-        except ValueError as exc:
-            error = str(exc)
+        except AddressError as exc:
+            error = address_words(exc)
         else:
             self.hold_keys()  # they are for the lobby the server's answer brings
             self.post_message(intents.Retarget(field.value))
