@@ -12,15 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from textual.widgets import Static
 
 from client import i18n
 from client.app import TakiApp
 from client.config import Settings
-from client.screens.table import TableScreen
 from engine.actions import Action
 
-from ..support.clientkit import Table, settled, until
+from ..support.clientkit import Table, plus3_played, settled, shown, until
 from ..support.fit import overflows
 from ..support.util import position
 
@@ -41,17 +39,8 @@ async def window(app: TakiApp, pilot: Any, pos: dict[str, Any], me: int | None,
     """The table (named ``name``) seen from ``me`` (None: a spectator) once Noa's +3 is
     pending."""
     table = Table(app, pos, me=me, names=NAMES, name=name)  # type: ignore[arg-type]
-    table.snapshot()
-    await until(lambda: isinstance(app.screen, TableScreen))
-    table.play(1, "+3")
-    await until(lambda: app.session.state.view is not None
-                and app.session.state.view.plus3 is not None)
-    await settled(pilot)
-    return table
+    return await plus3_played(app, pilot, table)
 
-
-def shown(app: TakiApp, part: str) -> str:
-    return str(app.screen.query_one(part, Static).render())
 
 
 @pytest.mark.asyncio

@@ -12,7 +12,6 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from textual.widgets import Static
 
 from client import i18n
 from client.app import TakiApp
@@ -21,7 +20,7 @@ from client.screens.table import TableScreen
 from engine.actions import Action
 from protocol.messages import Timer
 
-from ..support.clientkit import Table, settled, until
+from ..support.clientkit import Table, plus3_played, settled, shown, until
 from ..support.fit import overflows
 from ..support.util import position
 
@@ -43,17 +42,8 @@ async def at_the_table(app: TakiApp, pilot: Any, mine: list[str], me: int | None
     table = Table(app, plus3_by_noa(mine), me=me, names=NAMES)  # type: ignore[arg-type]
     if hints:
         with_hints(table)
-    table.snapshot()
-    await until(lambda: isinstance(app.screen, TableScreen))
-    table.play(1, "+3")
-    await until(lambda: app.session.state.view is not None
-                and app.session.state.view.plus3 is not None)
-    await settled(pilot)
-    return table
+    return await plus3_played(app, pilot, table)
 
-
-def shown(app: TakiApp, part: str) -> str:
-    return str(app.screen.query_one(part, Static).render())
 
 
 @pytest.mark.asyncio

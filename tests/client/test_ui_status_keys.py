@@ -11,14 +11,13 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from textual.widgets import Static
 
 from client import i18n
 from client.app import TakiApp
 from client.config import Settings
 from client.screens.table import TableScreen
 
-from ..support.clientkit import POOL, Table, settled, until
+from ..support.clientkit import POOL, Table, settled, shown, until
 from ..support.fit import overflows
 from ..support.util import position
 
@@ -36,9 +35,6 @@ async def at_the_table(app: TakiApp, pilot: Any, pos: dict[str, Any]) -> TableSc
     assert isinstance(screen, TableScreen)
     return screen
 
-
-def shown(app: TakiApp, part: str) -> str:
-    return str(app.screen.query_one(part, Static).render())
 
 
 @pytest.mark.asyncio

@@ -205,3 +205,24 @@ def sent_actions(app: TakiApp, delay: float = 0.5) -> list[WireAction]:
 
     link.send = spy  # type: ignore[method-assign]
     return sent
+
+
+async def plus3_played(app: TakiApp, pilot: Any, table: Table) -> Table:
+    """Show ``table`` (its snapshot) and have seat 1 play a +3 from it: returns once the
+    app shows the window open and has drawn it."""
+    from client.screens.table import TableScreen
+
+    table.snapshot()
+    await until(lambda: isinstance(app.screen, TableScreen))
+    table.play(1, "+3")
+    await until(lambda: app.session.state.view is not None
+                and app.session.state.view.plus3 is not None)
+    await settled(pilot)
+    return table
+
+
+def shown(app: TakiApp, part: str) -> str:
+    """The text the current screen's Static ``part`` (a CSS selector) shows."""
+    from textual.widgets import Static
+
+    return str(app.screen.query_one(part, Static).render())
