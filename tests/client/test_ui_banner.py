@@ -25,6 +25,18 @@ from ..support.util import position
 pytestmark = pytest.mark.usefixtures("config_dir")
 
 
+async def fullest_title(app: TakiApp, me: int | None) -> Table:
+    """A table whose title is at its fullest: named as the new-table form suggests for
+    a name of 7 letters, with hints on, seen from ``me`` (None: a spectator)."""
+    name = i18n._("{name}'s table").format(name="Natalie")
+    table = Table(app, position(hands=[["R7", "G3"], ["B4", "B5"]]), me=me,  # type: ignore[arg-type]
+                  names=("Ann", "Natalie"), name=name)
+    table.info = replace(table.info, options=replace(table.info.options, hints=True))
+    table.snapshot()
+    await until(lambda: isinstance(app.screen, TableScreen))
+    return table
+
+
 @pytest.mark.asyncio
 async def test_a_banner_too_long_for_the_title_ends_with_an_ellipsis(
     server: ServerThread,
@@ -73,13 +85,7 @@ async def test_every_banner_fits_the_title_at_80_columns(lang: str, me: int | No
     banner fits beside the table's name as the new-table form suggests it."""
     app = TakiApp(name="Ann", settings=Settings(intro_seen=True))
     async with app.run_test(size=(80, 24)) as pilot:
-        # (the table's name as the new-table form suggests it, for a name of 7 letters)
-        name = i18n._("{name}'s table").format(name="Natalie")
-        table = Table(app, position(hands=[["R7", "G3"], ["B4", "B5"]]), me=me,  # type: ignore[arg-type]
-                      names=("Ann", "Natalie"), name=name)
-        table.info = replace(table.info, options=replace(table.info.options, hints=True))
-        table.snapshot()
-        await until(lambda: isinstance(app.screen, TableScreen))
+        await fullest_title(app, me)
         cut = []
         for msgid, fields in BANNERS:
             if me is None and (msgid.startswith("You") or ": you" in msgid):
@@ -115,12 +121,7 @@ async def test_every_connection_note_fits_the_title_at_80_columns(
     with no sign. The note comes before the words a player knows already."""
     app = TakiApp(name="Ann", settings=Settings(intro_seen=True))
     async with app.run_test(size=(80, 24)) as pilot:
-        name = i18n._("{name}'s table").format(name="Natalie")
-        table = Table(app, position(hands=[["R7", "G3"], ["B4", "B5"]]), me=me,  # type: ignore[arg-type]
-                      names=("Ann", "Natalie"), name=name)
-        table.info = replace(table.info, options=replace(table.info.options, hints=True))
-        table.snapshot()
-        await until(lambda: isinstance(app.screen, TableScreen))
+        await fullest_title(app, me)
         cut = []
         for msgid in NOTES:
             text = i18n._(msgid)
