@@ -236,7 +236,8 @@ async def _run(args: argparse.Namespace, lock: DataDirLock | None) -> None:
                 max_connections=args.max_connections,
                 data_dir=None if args.no_data else Path(args.data_dir),
                 data_lock=lock,
-                limits=Limits(rate=args.rate),
+                limits=Limits(rate=args.rate, ping_interval=args.idle_timeout / 3,
+                              idle_timeout=args.idle_timeout),
                 advertise=advertise or False,
                 ssh=_ssh_options(args),
                 search_workers=args.search_workers,
@@ -370,6 +371,16 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument(
+        "--idle-timeout",
+        type=positive_float,
+        default=limits.idle_timeout,
+        metavar="SECONDS",
+        help=(
+            "drop a connection heard nothing from for this long, its seat's grace starting "
+            "(default %(default)s); the server pings every third of it"
+        ),
+    )
+    parser.add_argument(
         "--search-workers",
         type=positive,
         default=WORKERS,
@@ -433,6 +444,17 @@ def positive(text: str) -> int:
     if not text.strip().isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of 1 or more")
     return int(text)
+
+
+def positive_float(text: str) -> float:
+    """argparse type: a number of seconds above 0 (and finite)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number above 0")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
