@@ -232,6 +232,7 @@ async def _run(args: argparse.Namespace, lock: DataDirLock | None) -> None:
                 args.host,
                 args.port,
                 bot_delay=args.bot_delay,
+                stand_in_delay=args.stand_in_delay,
                 max_tables=args.max_tables,
                 max_connections=args.max_connections,
                 data_dir=None if args.no_data else Path(args.data_dir),
@@ -349,6 +350,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--bot-delay", type=float, default=0.8, help="seconds a bot waits before it acts"
+    )
+    parser.add_argument(
+        "--stand-in-delay",
+        type=positive_float,
+        default=3.0,
+        metavar="SECONDS",
+        help="seconds an absent person's turn waits before a stand-in plays it "
+        "(default %(default)s)",
     )
     parser.add_argument(
         "--data-dir",
