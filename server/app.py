@@ -232,11 +232,13 @@ async def _run(args: argparse.Namespace, lock: DataDirLock | None) -> None:
                 args.host,
                 args.port,
                 bot_delay=args.bot_delay,
+                stand_in_delay=args.stand_in_delay,
                 max_tables=args.max_tables,
                 max_connections=args.max_connections,
                 data_dir=None if args.no_data else Path(args.data_dir),
                 data_lock=lock,
-                limits=Limits(rate=args.rate),
+                limits=Limits(rate=args.rate, ping_interval=args.idle_timeout / 3,
+                              idle_timeout=args.idle_timeout),
                 advertise=advertise or False,
                 ssh=_ssh_options(args),
                 search_workers=args.search_workers,
@@ -350,6 +352,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--bot-delay", type=float, default=0.8, help="seconds a bot waits before it acts"
     )
     parser.add_argument(
+        "--stand-in-delay",
+        type=positive_float,
+        default=3.0,
+        metavar="SECONDS",
+        help="seconds an absent person's turn waits before a stand-in plays it "
+        "(default %(default)s)",
+    )
+    parser.add_argument(
         "--data-dir",
         default=user_data_dir("taki", appauthor=False),
         help="where tables are kept across restarts (default: %(default)s)",
@@ -367,6 +377,16 @@ def build_parser() -> argparse.ArgumentParser:
             f"burst of twice that ({2 * limits.rate:g}); beyond it requests are refused "
             f"rate_limited, and after {limits.strikes} refusals the connection is closed "
             "(ping and pong never count)"
+        ),
+    )
+    parser.add_argument(
+        "--idle-timeout",
+        type=positive_float,
+        default=limits.idle_timeout,
+        metavar="SECONDS",
+        help=(
+            "drop a connection heard nothing from for this long, its seat's grace starting "
+            "(default %(default)s); the server pings every third of it"
         ),
     )
     parser.add_argument(
@@ -433,6 +453,17 @@ def positive(text: str) -> int:
     if not text.strip().isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of 1 or more")
     return int(text)
+
+
+def positive_float(text: str) -> float:
+    """argparse type: a number of seconds above 0 (and finite)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number above 0")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -81,10 +81,15 @@ async def _play_games(client: NetClient, games: int, rng: random.Random) -> list
 
 
 @pytest.mark.trio
-@pytest.mark.parametrize(("bots", "games"), [(1, 3), (3, 2)])
+@pytest.mark.parametrize(("bots", "games"), [(1, 3), (3, 1)])
 async def test_every_game_with_strong_bots_finishes_on_the_real_server(
     tmp_path: Path, bots: int, games: int
 ) -> None:
+    """Three games with one strong bot (two rematches), one game with three (many
+    searches of four seats sharing one worker). One game of four suffices: the
+    rematches are covered by the first case, and the last-card flag that stalled
+    tables is pinned on its own, without chance, by the test below; a second game of
+    four cost about 4-6 s and checked nothing new."""
     server = await ServerProcess.start(_server_command(tmp_path), str(tmp_path / "server.log"))
     try:
         async with trio.open_nursery() as nursery:

@@ -8,6 +8,7 @@ server's behaviour is the point, on the sans-IO objects where the protocol's is.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import itertools
 import random
 import re
@@ -24,7 +25,7 @@ from protocol.codec import view_to_wire
 from protocol.frames import decode_body, encode_frame
 from protocol.limits import INT_MAX, NAME_MAX
 from protocol.patch import apply_patch, diff_view
-from server.app import build_parser
+from server.app import build_parser, serve
 from server.session import Limits
 from server.table import Table
 
@@ -366,6 +367,28 @@ def test_7_the_rate_defaults_are_written_in_the_help_and_the_spec() -> None:
     assert f"a burst of **{burst}** requests, then **{rate} per second**" in spec
     assert f"refused **{limits.strikes}** times gets the fatal error `flooding`" in spec
     assert "**not remembered**" in spec
+
+
+def test_7_the_idle_timeout_and_stand_in_delay_flags_keep_the_written_defaults() -> None:
+    """``--idle-timeout`` (pinging every third of it) and ``--stand-in-delay`` default
+    to what the spec says, and refuse what is not a number of seconds above 0."""
+    limits, parser = Limits(), build_parser()
+    text = " ".join(parser.format_help().split())
+    assert f"(default {limits.idle_timeout})" in text
+    assert limits.ping_interval == limits.idle_timeout / 3
+    assert (f"pings every {limits.ping_interval:g} s and closes with `timeout` a connection "
+            f"it has heard nothing from for {limits.idle_timeout:g} s") in FLAT
+    assert "`--idle-timeout S` sets the" in FLAT
+    assert inspect.signature(serve).parameters["stand_in_delay"].default == 3.0
+    assert "(15 s with the default 3 s delay, `--stand-in-delay`)" in FLAT
+    defaults = parser.parse_args([])
+    assert (defaults.idle_timeout, defaults.stand_in_delay) == (limits.idle_timeout, 3.0)
+    given = parser.parse_args(["--idle-timeout", "4.5", "--stand-in-delay", "0.5"])
+    assert (given.idle_timeout, given.stand_in_delay) == (4.5, 0.5)
+    for flag, bad in itertools.product(("--idle-timeout", "--stand-in-delay"),
+                                       ("0", "-1", "nan", "inf", "soon")):
+        with pytest.raises(SystemExit):
+            parser.parse_args([flag, bad])
 
 
 # ---------------------------------------------------------------- 8. reconnect timers

@@ -24,6 +24,9 @@ from ..support.netclient import options
 BOT_DELAY = 0.8
 STAND_IN_DELAY = 3.0
 GRACE = 120.0
+QUICK_STAND_IN = 1.0
+"""The real server's ``--stand-in-delay`` in the end-to-end test: a table that did not
+wait would show a stand-in's move within about a second, well inside the 4 s watched."""
 
 
 async def two_people_and_a_bot(nursery: trio.Nursery, first: int, **opts: Any
@@ -149,8 +152,9 @@ async def test_end_to_end_both_people_drop_and_the_spectator_sees_the_table_wait
     tmp_path: Path,
 ) -> None:
     """A real ``taki-server``: two people and a bot, a spectator; both people drop
-    within a second. The spectator is told the table waits and sees no event for 8 s
-    (past the 3 s stand-in delay); A comes back and the game goes on."""
+    within a second. The spectator is told the table waits and sees no event for 4 s
+    (four times the stand-in delay, set to 1 s for this server: 8 s past the default
+    3 s before); A comes back and the game goes on."""
     from protocol.messages import AddBot, CreateTable, Join, Snapshot, Spectate, Start
 
     from ..support.harness import free_port
@@ -161,7 +165,7 @@ async def test_end_to_end_both_people_drop_and_the_spectator_sees_the_table_wait
         return isinstance(message, TableUpdate) and message.table.all_away
 
     port = free_port()
-    proc = start_server(tmp_path, port)
+    proc = start_server(tmp_path, port, "--stand-in-delay", str(QUICK_STAND_IN))
     try:
         async with trio.open_nursery() as nursery:
             a = await connect(nursery, port, "A")
@@ -179,7 +183,7 @@ async def test_end_to_end_both_people_drop_and_the_spectator_sees_the_table_wait
             with trio.fail_after(30):
                 await w.wait_for(waiting)
             seen = len(w.received)
-            await trio.sleep(8)
+            await trio.sleep(4 * QUICK_STAND_IN)
             assert not [m for m in w.received[seen:] if isinstance(m, Event)]
             a2 = await connect(nursery, port, "A", token=a.token)
             a2.ids = a.ids

@@ -405,16 +405,20 @@ async def test_a_hello_with_a_non_ascii_token_is_answered() -> None:
         stream = await trio.open_tcp_stream("127.0.0.1", port)
         await stream.send_all(m.Hello((1, 1), "Eve", "t/1", token="\u202e" * 10).encode())
         decoder = FrameDecoder()
-        with trio.move_on_after(5):
-            while (data := await stream.receive_some(65536)):
+        frame = None
+        with trio.move_on_after(30):  # until the first frame (the server keeps the line open)
+            while frame is None and (data := await stream.receive_some(65536)):
                 decoder.receive_data(data)
-        frame = decoder.next_frame()
+                frame = decoder.next_frame()
         assert frame is not None and frame["type"] in ("welcome", "error"), frame
         nursery.cancel_scope.cancel()
 
 
 @pytest.mark.trio
-async def test_a_reader_that_stalls_is_dropped_by_the_idle_timeout() -> None:
+async def test_a_reader_that_stalls_is_dropped_by_the_idle_timeout(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO, logger="taki.server")
     limits = Limits(hello_timeout=1, ping_interval=0.25, idle_timeout=1, rate=1000)
     async with running_server(limits=limits) as (server, port, nursery):
         for i in range(30):  # a lobby whose table list is about 25 KB
@@ -422,13 +426,22 @@ async def test_a_reader_that_stalls_is_dropped_by_the_idle_timeout() -> None:
             await host.request(m.CreateTable, options=m.TableOptions("\U0001f642" * 40, 10))
             for _ in range(9):
                 await host.request(m.AddBot, kind="basic")
-        before = len(server.sessions)
+        before, logged = len(server.sessions), len(caplog.records)
         stream = await trio.open_tcp_stream("127.0.0.1", port)
         asks = b"".join(m.ListTables(i).encode() for i in range(1, 200))
         await stream.send_all(m.Hello((1, 1), "Stall", "t/1").encode() + asks)
-        await trio.sleep(2.5)  # idle timeout 1 s: the client neither reads nor closes
+        # The client neither reads nor closes: its outbox fills (or the idle timeout,
+        # 1 s, runs out) and the server drops it. Polled until the server logs the drop
+        # and the session is gone (30 s at most), not a fixed 2.5 s.
+        def said() -> bool:
+            return any(" dropped: " in r.getMessage() for r in caplog.records[logged:])
+
+        with trio.move_on_after(30):
+            while not (said() and len(server.sessions) == before):
+                await trio.sleep(0.05)
         still = len(server.sessions)
         await stream.aclose()
+        assert said(), "the server never dropped the stalled connection"
         assert still == before, "the stalled connection is still held"
         nursery.cancel_scope.cancel()
 

@@ -12,13 +12,14 @@ from pathlib import Path
 from .harness import HOST
 
 
-def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(data: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
     """``python -m server.app`` on ``HOST:port`` keeping its tables in ``data`` (bots
-    without delay, no rate limit to speak of, never advertised); returns once it says it
-    is listening, its stdout still open."""
+    without delay, no rate limit to speak of, never advertised, and ``extra`` options);
+    returns once it says it is listening, its stdout still open."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "server.app", "--host", HOST, "--port", str(port),
-         "--data-dir", str(data), "--bot-delay", "0", "--rate", "100000", "--no-advertise"],
+         "--data-dir", str(data), "--bot-delay", "0", "--rate", "100000", "--no-advertise",
+         *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )
