@@ -11,7 +11,6 @@ not draw) until a colour key sent a play the server refused.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import pytest
 
@@ -20,26 +19,20 @@ from client.config import Settings
 from client.screens.table import ColorPicker, TableScreen
 from protocol.messages import Error, TableOptions
 
-from ..support.clientkit import burst, deal, seated_game, sent_actions, settled, until
+from ..support.clientkit import (
+    COLOUR_HAND,
+    burst,
+    colour_dialog_open,
+    deal,
+    seated_game,
+    sent_actions,
+    settled,
+    until,
+)
 from ..support.server_thread import ServerThread
 from ..support.util import position
 
 pytestmark = pytest.mark.usefixtures("config_dir")
-
-HAND = ["color", "R7", "G3"]
-
-
-async def colour_dialog_open(app: TakiApp, server: ServerThread, pilot: Any) -> TableScreen:
-    """A seated game, the Change Colour card dealt first and selected, Enter pressed."""
-    await seated_game(app, server)
-    screen = app.screen
-    assert isinstance(screen, TableScreen)
-    screen.as_dealt = True
-    await deal(app, server, position(hands=[HAND, ["B1", "B3", "B4"]], turn=0))
-    await pilot.press("1", "enter")
-    await until(lambda: isinstance(app.screen, ColorPicker))
-    return screen
-
 
 @pytest.mark.asyncio
 async def test_enter_right_after_the_colour_key_plays_the_card_once(
@@ -123,7 +116,7 @@ async def test_the_colour_dialog_closes_when_its_card_can_no_longer_be_played(
     app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await colour_dialog_open(app, server, pilot)
-        await deal(app, server, position(hands=[HAND, ["B1", "B3", "B4"]], turn=1))
+        await deal(app, server, position(hands=[COLOUR_HAND, ["B1", "B3", "B4"]], turn=1))
         await until(lambda: app.screen is screen)
         await settled(pilot)
         assert not app.screen.query(ColorPicker)
@@ -159,7 +152,7 @@ async def test_the_colour_dialog_closes_when_the_turn_timer_runs_out(
         screen = app.screen
         assert isinstance(screen, TableScreen)
         screen.as_dealt = True
-        await deal(app, server, position(hands=[HAND, ["B1", "B3", "B4"]], turn=0))
+        await deal(app, server, position(hands=[COLOUR_HAND, ["B1", "B3", "B4"]], turn=0))
         await pilot.press("1", "enter")
         await until(lambda: isinstance(app.screen, ColorPicker))
         await until(lambda: app.screen is screen)  # the timer drew for the seat

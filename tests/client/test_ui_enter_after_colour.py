@@ -18,16 +18,19 @@ import pytest
 from client.app import TakiApp
 from client.config import Settings
 from client.screens import table as table_module
-from client.screens.table import ColorPicker, TableScreen
 
-from ..support.clientkit import burst, deal, seated_game, sent_actions, settled, until
+from ..support.clientkit import (
+    burst,
+    colour_dialog_open,
+    deal,
+    sent_actions,
+    settled,
+    until,
+)
 from ..support.server_thread import ServerThread
 from ..support.util import position
 
 pytestmark = pytest.mark.usefixtures("config_dir")
-
-
-HAND = ["color", "R7", "G3"]  # the Change Colour first: "1" selects it
 
 
 @pytest.mark.asyncio
@@ -41,13 +44,7 @@ async def test_the_second_enter_on_a_new_deal_after_a_colour_play_is_answered(
     monkeypatch.setattr(table_module, "CONFIRM_SECONDS", 30.0)
     app = TakiApp(f"127.0.0.1:{server.port}", name="Tester", settings=Settings())
     async with app.run_test(size=(80, 24)) as pilot:
-        await seated_game(app, server)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        screen.as_dealt = True
-        await deal(app, server, position(hands=[HAND, ["B1", "B3", "B4"]], turn=0))
-        await pilot.press("1", "enter")
-        await until(lambda: isinstance(app.screen, ColorPicker))
+        screen = await colour_dialog_open(app, server, pilot)
         await burst(pilot, "g", *confirm)
         await until(lambda: "color" not in app.session.state.hand)
         await until(lambda: not app.session.unanswered)

@@ -30,6 +30,8 @@ from protocol.messages import Action as WireAction
 from protocol.messages import Event, GameAction, SeatInfo, Snapshot, TableInfo, TableOptions
 from protocol.patch import diff_view
 
+from .util import position
+
 if TYPE_CHECKING:
     from .server_thread import ServerThread
 
@@ -226,3 +228,22 @@ def shown(app: TakiApp, part: str) -> str:
     from textual.widgets import Static
 
     return str(app.screen.query_one(part, Static).render())
+
+
+COLOUR_HAND = ["color", "R7", "G3"]
+"""A hand whose first card (key "1") is a Change Colour."""
+
+
+async def colour_dialog_open(app: TakiApp, server: ServerThread, pilot: Any) -> Any:
+    """A seated game, ``COLOUR_HAND`` dealt as dealt, its Change Colour selected and Enter
+    pressed: returns the table screen once the colour dialog is open over it."""
+    from client.screens.table import ColorPicker, TableScreen
+
+    await seated_game(app, server)
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    screen.as_dealt = True
+    await deal(app, server, position(hands=[COLOUR_HAND, ["B1", "B3", "B4"]], turn=0))
+    await pilot.press("1", "enter")
+    await until(lambda: isinstance(app.screen, ColorPicker))
+    return screen
